@@ -1,0 +1,84 @@
+"""The one interface every game implements, and the errors it raises.
+
+A game is a module-level object that satisfies :class:`Game`. State is plain data
+(dicts, lists, str, int, bool, None) so it can be stored, replayed, diffed and sent
+through JSON unchanged. Randomness lives inside the state (see ``games.rng``) and is
+never part of any view.
+
+Who may act now is a *set* of seats (``active_seats``): Space Mission has one active
+seat, a game with simultaneous secret choices has several.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``code`` is stable and machine-readable."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option a host may set in the lobby."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the lobby needs to know about a game."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = field(default=())
+    bots: tuple[str, ...] = ("random", "greedy")
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+
+class Game(Protocol):
+    """The functions every game module provides."""
+
+    info: GameInfo
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        """A new game for ``seats`` players; the same seed gives the same state."""
+
+    def active_seats(self, state: State) -> list[int]:
+        """The seats that may act now, sorted; empty when the game is over."""
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it may not act)."""
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The new state and its events; raises IllegalAction and never mutates ``state``."""
+
+    def view(self, state: State, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator). The only road out of the server."""
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """``None`` while running; else scores by category per seat and the winners."""
+
+    def bot_action(self, bot: str, view: View, seed: int) -> Action:
+        """The action bot ``bot`` takes seeing only ``view`` (which holds its legal actions)."""
