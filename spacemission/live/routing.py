@@ -1,0 +1,3 @@
+"""Websocket routes (see docs/protocol.md)."""
+
+websocket_urlpatterns: list = []

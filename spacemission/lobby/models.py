@@ -1,0 +1,70 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Table(models.Model):
+    """A table in the lobby: seats to fill, then one match played at it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    game = models.CharField(_("game"), max_length=40)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
+    )
+    seat_count = models.PositiveSmallIntegerField(_("seats"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    private = models.BooleanField(_("private"), default=False)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "private"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    """One seat at a table, held by a user or by a bot (or still empty)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                name="one_seat_per_user",
+                condition=models.Q(user__isnull=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of table {self.table_id}"
+
+    @property
+    def taken(self) -> bool:
+        return self.user_id is not None or bool(self.bot)
