@@ -12,13 +12,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from spacemission.live.routing import websocket_urlpatterns  # noqa: E402
+from spacemission.live.routing import websocket_urlpatterns as live_routes  # noqa: E402
+from spacemission.lobby.routing import websocket_urlpatterns as lobby_routes  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter(lobby_routes + live_routes))
         ),
     }
 )
