@@ -1,10 +1,15 @@
 """Settings, read from the environment with safe local defaults.
 
-- ``SECRET_KEY``: required when ``DEBUG`` is off; locally a key is kept in ``var/``.
+- ``SECRET_KEY``: required with ``HTTPS=1`` (production); otherwise a random key is kept
+  in ``var/`` per checkout, so a local run never uses a key known to anyone.
 - ``DEBUG``: ``1``/``true`` to enable (default off).
 - ``ALLOWED_HOSTS``: comma-separated (default ``localhost,127.0.0.1,[::1]``).
+- ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. ``https://example.com``.
+- ``HTTPS``: ``1`` behind TLS: secure cookies, HSTS, redirect to https (the proxy must
+  set ``X-Forwarded-Proto``).
 - ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise.
 - ``REDIS_URL``: the channel layer across processes; in-memory layer otherwise.
+- ``LOG_LEVEL``: root log level (default ``WARNING``).
 """
 
 import os
@@ -12,6 +17,8 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -34,7 +41,13 @@ def local_secret_key() -> str:
 
 
 DEBUG = env_bool("DEBUG")
-SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key()
+HTTPS = env_bool("HTTPS")
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if HTTPS:
+        # Several processes must share one key, and it must never be a local one.
+        raise ImproperlyConfigured("Set SECRET_KEY in production (HTTPS=1).")
+    SECRET_KEY = local_secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -86,6 +99,8 @@ TEMPLATES = [
 WSGI_APPLICATION = "spacemission.wsgi.application"
 ASGI_APPLICATION = "spacemission.asgi.application"
 
+# Connections are not kept: Daphne runs sync database work in a thread pool, where a
+# persistent connection would outlive its request.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
@@ -100,7 +115,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "asgi")},
         }
     }
 else:
@@ -118,7 +133,7 @@ LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -138,13 +153,16 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG and env_bool("HTTPS"))
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_SSL_REDIRECT = env_bool("HTTPS")
-SECURE_HSTS_SECONDS = 31536000 if env_bool("HTTPS") else 0
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HTTPS")
-SECURE_HSTS_PRELOAD = env_bool("HTTPS")
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+# Load balancers probe over plain http.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month, so guests keep their account a while
 
 # Live play tuning (seconds); tests shorten the bot delay.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))

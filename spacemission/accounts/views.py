@@ -1,1 +1,100 @@
-# Create your views here.
+"""Sign-up, guests, the account page and public profiles. Log in/out are Django's views."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from spacemission.accounts.forms import ClaimGuestForm, DisplayNameForm, SignUpForm
+from spacemission.accounts.guests import create_guest
+from spacemission.accounts.history import finished_games, finished_seats
+from spacemission.accounts.models import User
+from spacemission.lobby.models import Table
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+GAMES_PER_PAGE = 25
+
+
+def next_url(request: HttpRequest) -> str:
+    """Where to go after signing in: a safe ``next`` of this site, else the lobby."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed else reverse("lobby")
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("claim" if request.user.is_guest else "lobby")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend=BACKEND)
+        messages.success(request, _("Welcome, %(name)s!") % {"name": user.shown_name})
+        return HttpResponseRedirect(next_url(request))
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url(request)})
+
+
+@require_POST
+def guest(request: HttpRequest) -> HttpResponse:
+    """Play at once: a fresh guest account, signed in."""
+    if not request.user.is_authenticated:
+        user = create_guest()
+        login(request, user, backend=BACKEND)
+        messages.info(
+            request,
+            _("You play as %(name)s. Choose a username and password any time to keep your games.")
+            % {"name": user.username},
+        )
+    return HttpResponseRedirect(next_url(request))
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    form = DisplayNameForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your display name is saved."))
+        return redirect("account")
+    return render(request, "accounts/account.html", {"form": form})
+
+
+@login_required
+def claim(request: HttpRequest) -> HttpResponse:
+    """A guest becomes a full account; same user, so its games and seats stay."""
+    if not request.user.is_guest:
+        return redirect("account")
+    form = ClaimGuestForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        update_session_auth_hash(request, user)
+        messages.success(request, _("Your account is ready, %(name)s.") % {"name": user.username})
+        return redirect("profile", username=user.username)
+    return render(request, "accounts/claim.html", {"form": form})
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    player = get_object_or_404(User, username=username, is_active=True)
+    own = request.user.pk == player.pk
+    seats = finished_seats(player, include_private=own)
+    page = Paginator(seats, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    playing = Table.objects.filter(seats__user=player, status=Table.Status.RUNNING)
+    if not own:
+        playing = playing.filter(private=False)
+    context = {
+        "player": player,
+        "page": page,
+        "games": finished_games(list(page.object_list)),
+        "playing": playing.order_by("-created_at"),
+        "own": own,
+    }
+    return render(request, "accounts/profile.html", context)

@@ -2,6 +2,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 
@@ -36,6 +37,18 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.game} table {self.pk} ({self.status})"
 
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.pk])
+
+    @property
+    def stamp(self) -> str:
+        """The time of the last change, to tell whether a page shows the table as it is."""
+        return f"{self.updated_at.timestamp():.6f}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
 
 class Seat(models.Model):
     """One seat at a table, held by a user or by a bot (or still empty)."""
@@ -68,3 +81,15 @@ class Seat(models.Model):
     @property
     def taken(self) -> bool:
         return self.user_id is not None or bool(self.bot)
+
+    @property
+    def name(self) -> str:
+        """The name shown for this seat: the player's, the bot's kind, or nothing."""
+        if self.user_id is not None:
+            return self.user.shown_name
+        return bot_label(self.bot) if self.bot else ""
+
+
+def bot_label(kind: str) -> str:
+    """A bot's shown name, e.g. "Greedy bot"."""
+    return _("%(kind)s bot") % {"kind": kind.capitalize()}

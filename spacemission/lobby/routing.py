@@ -1,3 +1,9 @@
 """Websocket routes of the lobby (see docs/protocol.md)."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from spacemission.lobby.consumers import LobbyConsumer
+
+websocket_urlpatterns = [
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
+]

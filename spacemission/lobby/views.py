@@ -1,1 +1,233 @@
-# Create your views here.
+"""The lobby page, the table page (waiting room, then the match) and table actions.
+
+Every action is a plain POST form that redirects, so the site works without JavaScript;
+the lobby script only keeps the lists live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from spacemission.lobby import services
+from spacemission.lobby.access import can_watch, remember_invite
+from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
+from spacemission.lobby.games import game_info, game_name
+from spacemission.lobby.listing import public_tables, table_entry
+from spacemission.lobby.models import Table
+from spacemission.lobby.services import LobbyError
+
+View = Callable[..., HttpResponse]
+
+
+def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> HttpResponse:
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(
+            Table.objects.filter(seats__user=request.user)
+            .exclude(status=Table.Status.FINISHED)
+            .order_by("-created_at")
+        )
+    context = {
+        "open_tables": [table_entry(t) for t in public_tables(Table.Status.OPEN)[:200]],
+        "running_tables": [
+            table_entry(t)
+            for t in public_tables(Table.Status.RUNNING).select_related("match")[:100]
+        ],
+        "my_tables": mine,
+        "create_form": create_form or CreateTableForm(),
+        "quick_form": QuickMatchForm(),
+    }
+    return render(request, "lobby/lobby.html", context, status=400 if create_form else 200)
+
+
+def player_action(view: View) -> View:
+    """POST only; anonymous visitors are sent to log in, then back to the table."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            back = reverse("table", args=[kwargs["pk"]]) if "pk" in kwargs else reverse("lobby")
+            return redirect_to_login(back)
+        return view(request, *args, **kwargs)
+
+    return require_POST(wrapper)
+
+
+def refused(request: HttpRequest, error: LobbyError, pk: int | None = None) -> HttpResponse:
+    messages.error(request, str(error))
+    if pk is not None and Table.objects.filter(pk=pk).exists():
+        return redirect("table", pk=pk)
+    return redirect("lobby")
+
+
+@player_action
+def create_table(request: HttpRequest) -> HttpResponse:
+    form = CreateTableForm(request.POST)
+    if not form.is_valid():
+        return lobby(request, create_form=form)
+    data = form.cleaned_data
+    try:
+        table = services.create_table(
+            request.user,
+            data["game"],
+            data["seats"],
+            bots=data["bots"],
+            bot_kind=data["bot_kind"],
+            private=data["private"],
+            options=form.options(),
+        )
+    except LobbyError as error:
+        form.add_error(None, str(error))
+        return lobby(request, create_form=form)
+    return redirect(table)
+
+
+@player_action
+def quick_match(request: HttpRequest) -> HttpResponse:
+    form = QuickMatchForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors.as_text())
+        return redirect("lobby")
+    try:
+        table = services.quick_match(
+            request.user, form.cleaned_data["game"], form.cleaned_data["seats"]
+        )
+    except LobbyError as error:
+        return refused(request, error)
+    return redirect(table)
+
+
+def visible_table(request: HttpRequest, pk: int) -> Table:
+    """The table if this visitor may see it; private tables are a 404 to strangers."""
+    table = get_object_or_404(Table.objects.select_related("host"), pk=pk)
+    token = request.GET.get("invite")
+    if token and token == table.invite_token:
+        remember_invite(request.session, table)
+    if not can_watch(request.user, request.session, table):
+        raise Http404
+    return table
+
+
+def table(request: HttpRequest, pk: int) -> HttpResponse:
+    table = visible_table(request, pk)
+    seats = list(table.seats.select_related("user").order_by("index"))
+    if table.is_open:
+        return waiting_room(request, table, seats)
+    return match_page(request, table, seats)
+
+
+def waiting_room(request: HttpRequest, table: Table, seats: list) -> HttpResponse:
+    user = request.user
+    my_seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    info = game_info(table.game)
+    filled = sum(s.taken for s in seats)
+    context = {
+        "table": table,
+        "seats": seats,
+        "game_name": game_name(table.game),
+        "my_seat": my_seat,
+        "is_host": user.is_authenticated and table.host_id == user.pk,
+        "filled": filled,
+        "can_start": filled >= max(services.MIN_TO_START, info.min_players if info else 2),
+        "bots": info.bots if info else (),
+        "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),
+    }
+    return render(request, "lobby/table.html", context)
+
+
+def match_page(request: HttpRequest, table: Table, seats: list) -> HttpResponse:
+    match = table.match
+    user = request.user
+    my_seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    match_config = {
+        "table": table.pk,
+        "match": match.pk,
+        "game": table.game,
+        "game_name": game_name(table.game),
+        "ws": f"/ws/match/{match.pk}/",
+        "seat": my_seat.index if my_seat else None,
+        "user": user.username if user.is_authenticated else None,
+        "is_host": user.is_authenticated and table.host_id == user.pk,
+        "private": table.private,
+        "lobby_url": reverse("lobby"),
+        "leave_url": reverse("table-leave", args=[table.pk]),
+    }
+    context = {"match_config": match_config, "table": table, "match": match, "seats": seats}
+    return render(request, "match/table.html", context)
+
+
+def table_state(request: HttpRequest, pk: int) -> JsonResponse:
+    """What the waiting room watches to know it is out of date: status and last change."""
+    table = visible_table(request, pk)
+    return JsonResponse(
+        {"status": table.status, "updated": table.stamp},
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_object_or_404(Table, invite_token=token)
+    remember_invite(request.session, table)
+    return redirect(table)
+
+
+@player_action
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    table = visible_table(request, pk)
+    form = SeatForm(request.POST)
+    seat = form.cleaned_data["seat"] if form.is_valid() else None
+    try:
+        services.join(request.user, table.pk, seat)
+    except LobbyError as error:
+        return refused(request, error, pk)
+    return redirect(table)
+
+
+@player_action
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        table = services.leave(request.user, pk)
+    except LobbyError as error:
+        return refused(request, error, pk)
+    if table is None or not table.is_open:
+        return redirect("lobby")
+    return redirect(table)
+
+
+@player_action
+def start(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        services.start(request.user, pk)
+    except LobbyError as error:
+        return refused(request, error, pk)
+    return redirect("table", pk=pk)
+
+
+@player_action
+def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
+    form = BotForm(request.POST)
+    if not form.is_valid():
+        return refused(request, LobbyError(form.errors.as_text()), pk)
+    try:
+        services.add_bot(request.user, pk, form.cleaned_data["kind"], form.cleaned_data["seat"])
+    except LobbyError as error:
+        return refused(request, error, pk)
+    return redirect("table", pk=pk)
+
+
+@player_action
+def remove_bot(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    try:
+        services.remove_bot(request.user, pk, seat)
+    except LobbyError as error:
+        return refused(request, error, pk)
+    return redirect("table", pk=pk)

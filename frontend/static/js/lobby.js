@@ -1,0 +1,137 @@
+// The lobby's live lists, and a waiting room that follows its table.
+// Both listen to /ws/lobby/ (docs/protocol.md, Lobby) and reconnect with back-off;
+// without this script the pages still work, they just need a reload.
+
+const t = window.gettext ?? ((text) => text);
+const fmt = (text, values) =>
+  window.interpolate ? window.interpolate(t(text), values, true) : t(text);
+
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 30000;
+const PRIVATE_POLL_MS = 4000;
+
+// Open a websocket that reconnects after a drop, waiting longer after each failure.
+function liveSocket(path, onFrame, statusEl) {
+  let failures = 0;
+  const setStatus = (text) => {
+    if (statusEl) statusEl.textContent = text;
+  };
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}${path}`);
+    socket.addEventListener("open", () => {
+      failures = 0;
+      setStatus("");
+    });
+    socket.addEventListener("message", (event) => {
+      let frame;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      onFrame(frame);
+    });
+    socket.addEventListener("close", () => {
+      failures += 1;
+      const ceiling = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures);
+      const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+      setStatus(t("Connection lost; reconnecting…"));
+      setTimeout(open, delay);
+    });
+  };
+  open();
+}
+
+function element(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+// One row, as lobby/_table_row.html renders it.
+function tableRow(entry, csrfToken) {
+  const row = element("li", { class: "table-row", "data-table": String(entry.id) });
+  row.append(
+    element("a", { href: entry.url }, element("strong", {}, entry.game_name)),
+    " ",
+    element(
+      "span",
+      { class: "muted" },
+      fmt("%(taken)s/%(seats)s seated", { taken: entry.taken.length, seats: entry.seats }),
+    ),
+    " ",
+    element("span", { class: "names" }, entry.taken.map((seat) => seat.name).join(", ")),
+    " ",
+  );
+  if (entry.watch) {
+    row.append(element("a", { class: "button secondary", href: entry.watch }, t("Watch")));
+  } else {
+    const form = element("form", {
+      class: "inline-form",
+      method: "post",
+      action: `/t/${entry.id}/join/`,
+    });
+    form.append(
+      element("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken }),
+      element("button", { type: "submit" }, t("Join")),
+    );
+    row.append(form);
+  }
+  return row;
+}
+
+function fillList(list, empty, entries, csrfToken) {
+  list.replaceChildren(...entries.map((entry) => tableRow(entry, csrfToken)));
+  empty.hidden = entries.length > 0;
+}
+
+function lobbyPage(root) {
+  const csrfToken = document.querySelector("[name=csrfmiddlewaretoken]")?.value ?? "";
+  const openList = document.getElementById("open-tables");
+  const runningList = document.getElementById("running-tables");
+  const openEmpty = document.getElementById("open-empty");
+  const runningEmpty = document.getElementById("running-empty");
+  liveSocket(
+    root.dataset.ws,
+    (frame) => {
+      if (frame.t !== "tables") return;
+      fillList(openList, openEmpty, frame.open, csrfToken);
+      fillList(runningList, runningEmpty, frame.running, csrfToken);
+    },
+    document.getElementById("lobby-status"),
+  );
+}
+
+// The waiting room reloads when its table changed (someone sat down, the match began).
+function waitingRoom(root) {
+  let checking = false;
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const response = await fetch(root.dataset.stateUrl, { credentials: "same-origin" });
+      if (response.status === 404) {
+        location.assign("/");
+        return;
+      }
+      if (!response.ok) return;
+      const state = await response.json();
+      if (state.status !== "open" || state.updated !== root.dataset.updated) location.reload();
+    } catch {
+      // Offline for a moment: the next frame or poll tries again.
+    } finally {
+      checking = false;
+    }
+  };
+  liveSocket(root.dataset.ws, (frame) => frame.t === "tables" && check(),
+    document.getElementById("lobby-status"));
+  // Private tables are never in the lobby list, so their room asks on its own.
+  if (root.dataset.private === "1") setInterval(check, PRIVATE_POLL_MS);
+}
+
+const lobbyRoot = document.getElementById("lobby");
+const roomRoot = document.getElementById("waiting-room");
+if (lobbyRoot) lobbyPage(lobbyRoot);
+if (roomRoot) waitingRoom(roomRoot);

@@ -1,0 +1,93 @@
+"""Lobby forms, built from the game registry so a new game needs no form changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.core import GameInfo, Option
+from spacemission.lobby.games import available_games
+from spacemission.lobby.models import bot_label
+
+OPTION_PREFIX = "option_"
+
+
+def seat_range(games: list[GameInfo]) -> range:
+    return range(
+        min(g.min_players for g in games),
+        max(g.max_players for g in games) + 1,
+    )
+
+
+def option_field(option: Option) -> forms.Field:
+    """A form field for a game option, typed after its default value."""
+    if option.choices:
+        kind = type(option.default)
+        return forms.TypedChoiceField(
+            label=option.label,
+            choices=[(c, str(c)) for c in option.choices],
+            coerce=(lambda v: v == "True") if kind is bool else kind,
+            initial=option.default,
+        )
+    if isinstance(option.default, bool):
+        return forms.BooleanField(label=option.label, required=False, initial=option.default)
+    if isinstance(option.default, int):
+        return forms.IntegerField(label=option.label, initial=option.default)
+    return forms.CharField(label=option.label, initial=option.default, max_length=100)
+
+
+class GameSizeForm(forms.Form):
+    """A game and a number of players: what quick match asks, and where a table starts."""
+
+    game = forms.ChoiceField(label=_("Game"))
+    seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = available_games()
+        self.fields["game"].choices = [(g.id, g.name) for g in self.games]
+        self.fields["game"].initial = self.games[0].id
+        sizes = seat_range(self.games)
+        self.fields["seats"].choices = [(n, str(n)) for n in sizes]
+        self.fields["seats"].initial = max(self.games[0].min_players, min(4, sizes.stop - 1))
+
+
+class QuickMatchForm(GameSizeForm):
+    pass
+
+
+class CreateTableForm(GameSizeForm):
+    bots = forms.IntegerField(label=_("Bots"), min_value=0, initial=0)
+    bot_kind = forms.ChoiceField(label=_("Bot kind"), required=False)
+    private = forms.BooleanField(
+        label=_("Private (only people with the invite link)"), required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        kinds = list(dict.fromkeys(kind for g in self.games for kind in g.bots))
+        self.fields["bot_kind"].choices = [(k, bot_label(k)) for k in kinds]
+        self.fields["bot_kind"].initial = "greedy" if "greedy" in kinds else kinds[0]
+        self.fields["bots"].max_value = max(g.max_players for g in self.games) - 1
+        self.fields["bots"].widget.attrs["max"] = self.fields["bots"].max_value
+        for game in self.games:
+            for option in game.options:
+                self.fields[OPTION_PREFIX + option.name] = option_field(option)
+
+    def options(self) -> dict[str, Any]:
+        return {
+            name.removeprefix(OPTION_PREFIX): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith(OPTION_PREFIX)
+        }
+
+
+class BotForm(forms.Form):
+    kind = forms.CharField(max_length=20)
+    seat = forms.IntegerField(min_value=0, required=False)
+
+
+class SeatForm(forms.Form):
+    seat = forms.IntegerField(min_value=0, required=False)

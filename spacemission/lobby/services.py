@@ -1,0 +1,302 @@
+"""Everything that changes a table in the lobby, each in one transaction.
+
+A table row is locked (``select_for_update``) before its seats are read, so two people
+racing for the last seat, or a join racing the start, are serialised by the database.
+Every change to a public table pushes a fresh lobby list once the change is committed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from games.core import GameInfo
+from spacemission.accounts.models import User
+from spacemission.lobby.broadcast import tables_changed
+from spacemission.lobby.games import game_info
+from spacemission.lobby.models import Seat, Table
+
+if TYPE_CHECKING:
+    from spacemission.matches.models import Match
+
+MIN_TO_START = 2
+
+
+class LobbyError(Exception):
+    """A lobby request refused; the message is shown to the user as it is."""
+
+
+def known_game(game_id: str) -> GameInfo:
+    info = game_info(game_id)
+    if info is None:
+        raise LobbyError(_("There is no such game."))
+    return info
+
+
+def check_seat_count(info: GameInfo, seat_count: int) -> None:
+    if not info.min_players <= seat_count <= info.max_players:
+        raise LobbyError(
+            _("%(game)s is for %(min)d to %(max)d players.")
+            % {"game": info.name, "min": info.min_players, "max": info.max_players}
+        )
+
+
+def check_bot(info: GameInfo, kind: str) -> None:
+    if kind not in info.bots:
+        raise LobbyError(_("There is no such bot."))
+
+
+def clean_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's defaults overridden by the host's valid choices; unknown names dropped."""
+    cleaned = info.default_options()
+    for option in info.options:
+        if option.name not in options:
+            continue
+        value = options[option.name]
+        if option.choices and value not in option.choices:
+            raise LobbyError(_("%(option)s: not a valid choice.") % {"option": option.label})
+        cleaned[option.name] = value
+    return cleaned
+
+
+def announce(table: Table) -> None:
+    """Push the lobby list after commit; private tables are never listed."""
+    if not table.private:
+        transaction.on_commit(tables_changed)
+
+
+def locked(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise LobbyError(_("This table does not exist any more.")) from None
+
+
+def locked_open(table_id: int) -> Table:
+    table = locked(table_id)
+    if not table.is_open:
+        raise LobbyError(_("This table has already started."))
+    return table
+
+
+def require_host(table: Table, user: User) -> None:
+    if table.host_id != user.pk:
+        raise LobbyError(_("Only the host may do that."))
+
+
+def seats_of(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("user").order_by("index"))
+
+
+@transaction.atomic
+def create_table(
+    host: User,
+    game: str,
+    seat_count: int,
+    *,
+    bots: int = 0,
+    bot_kind: str = "",
+    private: bool = False,
+    options: dict[str, Any] | None = None,
+) -> Table:
+    """A new open table with the host in seat 0 and ``bots`` bots in the next seats."""
+    info = known_game(game)
+    check_seat_count(info, seat_count)
+    if not 0 <= bots < seat_count:
+        raise LobbyError(_("Leave at least one seat for you."))
+    if bots:
+        check_bot(info, bot_kind)
+    table = Table.objects.create(
+        game=game,
+        host=host,
+        seat_count=seat_count,
+        private=private,
+        options=clean_options(info, options or {}),
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            table=table,
+            index=index,
+            user=host if index == 0 else None,
+            bot=bot_kind if 0 < index <= bots else "",
+        )
+        for index in range(seat_count)
+    )
+    announce(table)
+    return table
+
+
+def free_seat(seats: list[Seat], index: int | None) -> Seat:
+    """The seat to sit in: the one asked for if it is free, else the first free one."""
+    if index is not None:
+        for seat in seats:
+            if seat.index == index:
+                if seat.taken:
+                    raise LobbyError(_("That seat is taken."))
+                return seat
+        raise LobbyError(_("There is no such seat."))
+    for seat in seats:
+        if not seat.taken:
+            return seat
+    raise LobbyError(_("This table is full."))
+
+
+def claim_seat(seat: Seat, *, user: User | None = None, bot: str = "") -> None:
+    """Fill ``seat`` only if it is still empty: a compare-and-set that holds on any
+    database, including SQLite, which ignores the row lock."""
+    try:
+        with transaction.atomic():
+            claimed = Seat.objects.filter(pk=seat.pk, user__isnull=True, bot="").update(
+                user=user, bot=bot
+            )
+    except IntegrityError:
+        raise LobbyError(_("You already sit at this table.")) from None
+    if not claimed:
+        raise LobbyError(_("That seat is taken."))
+    seat.user, seat.bot = user, bot
+
+
+@transaction.atomic
+def join(user: User, table_id: int, seat_index: int | None = None) -> Seat:
+    """Sit ``user`` at an open table (in ``seat_index`` if given)."""
+    table = locked_open(table_id)
+    seats = seats_of(table)
+    if any(seat.user_id == user.pk for seat in seats):
+        raise LobbyError(_("You already sit at this table."))
+    seat = free_seat(seats, seat_index)
+    claim_seat(seat, user=user)
+    table.save(update_fields=["updated_at"])
+    announce(table)
+    return seat
+
+
+@transaction.atomic
+def leave(user: User, table_id: int) -> Table | None:
+    """Stand up. The table, or None when it closed because its last player left.
+
+    At an open table the seat is freed; a leaving host hands the table to the next player
+    (by seat) or, with nobody left, closes it. In a running match a bot takes over.
+    """
+    table = locked(table_id)
+    seat = table.seats.filter(user=user).first()
+    if seat is None:
+        raise LobbyError(_("You do not sit at this table."))
+    if table.status == Table.Status.RUNNING:
+        from spacemission.matches.services import replace_with_bot
+
+        replace_with_bot(table.match, seat.index)
+        announce(table)
+        return table
+    if not table.is_open:
+        return table
+    seat.user = None
+    seat.save(update_fields=["user"])
+    announce(table)
+    if table.host_id != user.pk:
+        table.save(update_fields=["updated_at"])
+        return table
+    successor = table.seats.filter(user__isnull=False).order_by("index").first()
+    if successor is None:
+        table.delete()
+        return None
+    table.host_id = successor.user_id
+    table.save(update_fields=["host", "updated_at"])
+    return table
+
+
+@transaction.atomic
+def add_bot(user: User, table_id: int, kind: str, seat_index: int | None = None) -> Seat:
+    """The host seats a bot of ``kind`` in a free seat."""
+    table = locked_open(table_id)
+    require_host(table, user)
+    check_bot(known_game(table.game), kind)
+    seat = free_seat(seats_of(table), seat_index)
+    claim_seat(seat, bot=kind)
+    table.save(update_fields=["updated_at"])
+    announce(table)
+    return seat
+
+
+@transaction.atomic
+def remove_bot(user: User, table_id: int, seat_index: int) -> None:
+    """The host frees a seat a bot holds."""
+    table = locked_open(table_id)
+    require_host(table, user)
+    updated = table.seats.filter(index=seat_index).exclude(bot="").update(bot="")
+    if not updated:
+        raise LobbyError(_("No bot sits there."))
+    table.save(update_fields=["updated_at"])
+    announce(table)
+
+
+def close_gaps(table: Table, seats: list[Seat]) -> None:
+    """Drop empty seats and number the rest 0..n-1, so the match has no empty seat.
+
+    Seats move only to lower indices, in ascending order, so each target index is free
+    by the time a seat moves there (the unique index on (table, index) holds throughout).
+    """
+    Seat.objects.filter(pk__in=[seat.pk for seat in seats if not seat.taken]).delete()
+    for new_index, seat in enumerate(seat for seat in seats if seat.taken):
+        if seat.index != new_index:
+            seat.index = new_index
+            seat.save(update_fields=["index"])
+    table.seat_count = sum(seat.taken for seat in seats)
+    table.save(update_fields=["seat_count", "updated_at"])
+
+
+@transaction.atomic
+def start(user: User, table_id: int) -> Match:
+    """The host starts the match with the seats filled so far (bots count)."""
+    from spacemission.matches.services import start_match
+
+    table = locked_open(table_id)
+    require_host(table, user)
+    info = known_game(table.game)
+    seats = seats_of(table)
+    filled = sum(seat.taken for seat in seats)
+    needed = max(MIN_TO_START, info.min_players)
+    if filled < needed:
+        raise LobbyError(_("At least %(count)d seats must be filled to start.") % {"count": needed})
+    close_gaps(table, seats)
+    match = start_match(table)
+    announce(table)
+    return match
+
+
+def quick_candidates(user: User, game: str, seat_count: int) -> list[int]:
+    """Open public tables that fit, fullest first (then oldest); ids only."""
+    taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot=""))
+    return list(
+        Table.objects.filter(
+            status=Table.Status.OPEN, private=False, game=game, seat_count=seat_count
+        )
+        .exclude(seats__user=user)
+        .annotate(taken=taken)
+        .filter(taken__lt=seat_count)
+        .order_by("-taken", "created_at")
+        .values_list("pk", flat=True)[:20]
+    )
+
+
+def quick_match(user: User, game: str, seat_count: int) -> Table:
+    """Sit at the fullest open public table for this game and size, or open a new one.
+
+    A table the user already waits at with the same game and size is kept. Each
+    candidate is tried under its lock; losing the race for a seat moves on to the next.
+    """
+    info = known_game(game)
+    check_seat_count(info, seat_count)
+    waiting = Table.objects.filter(
+        status=Table.Status.OPEN, game=game, seat_count=seat_count, seats__user=user
+    ).first()
+    if waiting is not None:
+        return waiting
+    for table_id in quick_candidates(user, game, seat_count):
+        try:
+            return join(user, table_id).table
+        except LobbyError:
+            continue
+    return create_table(user, game, seat_count)

@@ -1,0 +1,123 @@
+"""Suite-wide setup: service markers, an isolated test database and channel prefix.
+
+Tests marked ``postgres``, ``redis`` or ``browser`` skip when their service is missing,
+unless ``REQUIRE_SERVICES=1`` (CI), when they fail instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+
+import pytest
+from pytest_django.fixtures import Settings
+
+SERVICE_MARKERS = ("postgres", "redis", "browser")
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") in {"1", "true", "yes"}
+# Several runs may share one PostgreSQL and Redis: each gets its own names.
+RUN_ID = f"{os.getpid()}"
+
+
+@functools.cache
+def postgres_missing() -> str | None:
+    import psycopg
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        return "DATABASE_URL does not point to PostgreSQL"
+    try:
+        # The server, not the database: the test database does not exist yet.
+        psycopg.connect(
+            host=db["HOST"] or None,
+            port=db["PORT"] or None,
+            user=db["USER"] or None,
+            password=db["PASSWORD"] or None,
+            dbname="postgres",
+            connect_timeout=3,
+        ).close()
+    except Exception as error:
+        return f"PostgreSQL is not reachable: {error}"
+    return None
+
+
+@functools.cache
+def redis_missing() -> str | None:
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return "REDIS_URL is not set"
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except Exception as error:
+        return f"Redis is not reachable: {error}"
+    return None
+
+
+@functools.cache
+def browser_missing() -> str | None:
+    if not (shutil.which("chromium") or os.path.exists("/usr/bin/chromium")):
+        return "Chromium is not installed"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed"
+    return None
+
+
+MISSING = {"postgres": postgres_missing, "redis": redis_missing, "browser": browser_missing}
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for name in SERVICE_MARKERS:
+        if item.get_closest_marker(name) is None:
+            continue
+        reason = MISSING[name]()
+        if reason is None:
+            continue
+        if REQUIRE_SERVICES:
+            pytest.fail(f"{name} required (REQUIRE_SERVICES=1): {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A run that collected nothing is an error, never a silent pass (exit code 5)."""
+    if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("error: no tests were collected", red=True)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """A test database of this run's own, so concurrent runs on one server never collide."""
+    from django.conf import settings
+
+    for alias in settings.DATABASES.values():
+        if alias["ENGINE"] == "django.db.backends.postgresql":
+            test = alias.setdefault("TEST", {})
+            test["NAME"] = f"{test.get('NAME') or 'test_' + alias['NAME']}_{RUN_ID}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def isolated_channel_layer() -> None:
+    """This run's channel groups never meet another run's on a shared Redis."""
+    from channels.layers import channel_layers
+    from django.conf import settings
+
+    config = settings.CHANNEL_LAYERS["default"].get("CONFIG")
+    if config is not None:
+        config["prefix"] = f"test{RUN_ID}"
+        channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def plain_static_files(settings: Settings) -> None:
+    """Templates resolve static URLs without a collected manifest."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }

@@ -1,0 +1,90 @@
+"""A websocket client of ``/ws/match/<id>/`` in the test process, that keeps its view.
+
+It applies each ``patch`` to the view it holds (only when it holds version ``v-1``, as
+the protocol tells clients to) and remembers the view of every version it saw, so tests
+can compare them with the views the server would send in a fresh ``sync``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import jsonpatch
+import orjson
+from channels.testing import WebsocketCommunicator
+
+Frame = dict[str, Any]
+TIMEOUT = 10.0
+
+
+class Client:
+    def __init__(self, match_id: int, session: str | None = None) -> None:
+        from spacemission.asgi import application
+
+        headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+        if session:
+            headers.append((b"cookie", f"sessionid={session}".encode()))
+        self.ws = WebsocketCommunicator(application, f"/ws/match/{match_id}/", headers=headers)
+        self.frames: list[Frame] = []
+        self.view: dict | None = None
+        self.v: int | None = None
+        self.seat: int | None = None
+        self.views: dict[int, dict] = {}  # version -> the view held then
+        self.gaps = 0  # patches that did not follow the held version
+        self.open_ = False
+
+    async def open(self, *, expect_sync: bool = True) -> None:
+        connected, _ = await self.ws.connect(timeout=TIMEOUT)
+        assert connected
+        self.open_ = True
+        if expect_sync:
+            await self.expect("sync")
+
+    async def close(self) -> None:
+        if self.open_:
+            self.open_ = False
+            await self.ws.disconnect()
+
+    async def send(self, frame: Frame | str) -> None:
+        await self.ws.send_to(
+            text_data=frame if isinstance(frame, str) else orjson.dumps(frame).decode()
+        )
+
+    async def recv(self, timeout: float = TIMEOUT) -> Frame:
+        output = await self.ws.receive_output(timeout)
+        if output["type"] == "websocket.close":
+            self.open_ = False
+            return {"t": "closed", "code": output.get("code")}
+        frame = orjson.loads(output["text"])
+        self.frames.append(frame)
+        self._track(frame)
+        return frame
+
+    async def expect(self, kind: str, timeout: float = TIMEOUT, **fields: Any) -> Frame:
+        """The next frame of type ``kind`` (with these field values); others are kept."""
+        while True:
+            frame = await self.recv(timeout)
+            if frame["t"] == kind and all(frame.get(k) == v for k, v in fields.items()):
+                return frame
+            assert frame["t"] != "closed", f"closed while waiting for {kind}: {frame}"
+
+    async def until_version(self, version: int, timeout: float = TIMEOUT) -> None:
+        while self.v is None or self.v < version:
+            await self.recv(timeout)
+
+    async def nothing_more(self) -> bool:
+        return await self.ws.receive_nothing(timeout=0.3)
+
+    def _track(self, frame: Frame) -> None:
+        if frame["t"] == "sync":
+            self.view, self.v, self.seat = frame["view"], frame["v"], frame["seat"]
+        elif frame["t"] == "patch":
+            if self.v is None or frame["v"] != self.v + 1:
+                self.gaps += 1
+                return
+            self.view = jsonpatch.apply_patch(self.view, frame["ops"])
+            self.v = frame["v"]
+        else:
+            return
+        self.views[self.v] = copy.deepcopy(self.view)
