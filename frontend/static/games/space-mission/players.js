@@ -1,0 +1,52 @@
+// One row per player: identity, start star, turn, connection and public counts.
+import { h } from "../../js/match/dom.js";
+import { gettext, interpolate } from "../../js/match/i18n.js";
+import { seatColourName, seatMark, seatShapeLabel } from "../../js/match/seats.js";
+
+function stat(label, value, cls) {
+  return h("div", { class: ["stat", cls] }, h("dt", {}, label), h("dd", {}, String(value)));
+}
+
+function shipWhere(player, planets) {
+  if (player.ship === "gate") return gettext("Jump Gate");
+  return planets[player.ship] ?? player.ship;
+}
+
+function connection(seat, match, presence) {
+  const info = match?.seats?.find((x) => x.seat === seat);
+  if (info?.bot) return h("span", { class: "presence bot" }, gettext("bot"));
+  const online = presence.connected.includes(seat);
+  return h("span", { class: ["presence", online ? "online" : "away"] },
+    online ? gettext("connected") : gettext("not connected"));
+}
+
+export function players(view, { names, match, presence, mySeat }) {
+  const planets = Object.fromEntries(view.ring.map((p) => [p.id, p.name]));
+  const active = new Set(view.active);
+  const rows = view.players.map((player) => {
+    const seat = player.seat;
+    const identity = interpolate(gettext("%(colour)s %(shape)s"), { colour: seatColourName(seat), shape: seatShapeLabel(seat) }, true);
+    return h("li", {
+      class: ["player", `seat-${seat}`, active.has(seat) && "active", seat === mySeat && "me"],
+      "data-seat": seat,
+      "aria-current": active.has(seat) ? "true" : null,
+    },
+    h("div", { class: "player-head" },
+      seatMark(seat, 20),
+      h("span", { class: "player-name" }, names[seat] ?? "?"),
+      seat === mySeat ? h("span", { class: "tag" }, gettext("you")) : null,
+      seat === view.start_seat ? h("span", { class: "start-star", title: gettext("start player"), "aria-label": gettext("start player") }, "★") : null,
+      active.has(seat) ? h("span", { class: "tag turn-tag" }, gettext("to play")) : null,
+      connection(seat, match, presence)),
+    h("span", { class: "visually-hidden" }, identity),
+    h("dl", { class: "player-stats" },
+      stat(gettext("hand"), player.hand_count),
+      stat(gettext("chips"), player.chips),
+      stat(gettext("probes"), player.probes_on_gate),
+      stat(gettext("stations"), player.stations.length),
+      stat(gettext("tiles"), player.collection_count),
+      stat(gettext("reserved"), player.reservation_count),
+      stat(gettext("ship"), shipWhere(player, planets), "wide")));
+  });
+  return h("ol", { class: "players" }, rows);
+}

@@ -1,0 +1,56 @@
+// The end screen (O8): winners, score by category, and everyone's tiles revealed.
+import { h } from "../../js/match/dom.js";
+import { gettext, interpolate } from "../../js/match/i18n.js";
+import { seatMark } from "../../js/match/seats.js";
+import { CATEGORIES, categoryName } from "./labels.js";
+import { hand, tileGroups } from "./pieces.js";
+
+function who(seat, names) {
+  return h("span", { class: `who seat-text-${seat}` }, seatMark(seat, 16), names[seat] ?? "?");
+}
+
+function headline(result, names) {
+  const winners = result.winners.map((seat) => names[seat] ?? "?");
+  if (winners.length === 1) return interpolate(gettext("%s wins!"), [winners[0]]);
+  return interpolate(gettext("Shared victory: %s"), [winners.join(", ")]);
+}
+
+function scoreTable(result, names) {
+  const scores = result.scores;
+  const winners = new Set(result.winners);
+  const categories = CATEGORIES.filter((c) => scores.some((x) => c in x.by_category));
+  return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
+    h("caption", {}, gettext("Score by category")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Category")),
+      scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names))))),
+    h("tbody", {}, categories.map((category) => h("tr", {},
+      h("th", { scope: "row" }, categoryName(category)),
+      scores.map((x) => h("td", {}, String(x.by_category[category] ?? 0)))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, gettext("Total")),
+      scores.map((x) => h("td", { class: winners.has(x.seat) && "winner" }, String(x.total)))))));
+}
+
+function revealed(entry, names, planets) {
+  const reservations = Object.entries(entry.reservations ?? {}).filter(([, tiles]) => tiles.length);
+  return h("section", { class: "revealed", "data-seat": entry.seat },
+    h("h3", {}, who(entry.seat, names)),
+    h("h4", {}, gettext("Collection")),
+    entry.collection.length ? tileGroups(entry.collection) : h("p", { class: "muted" }, gettext("No tiles.")),
+    h("h4", {}, gettext("Reservations")),
+    reservations.length
+      ? h("ul", { class: "by-planet" }, reservations.map(([planet, tiles]) =>
+        h("li", {}, h("span", { class: "planet-label" }, planets[planet] ?? planet), tileGroups(tiles))))
+      : h("p", { class: "muted" }, gettext("None.")),
+    entry.hand ? h("h4", {}, gettext("Hand")) : null,
+    entry.hand ? hand(entry.hand, () => ({})) : null);
+}
+
+export function endScreen(view, names) {
+  const result = view.result;
+  const planets = Object.fromEntries(view.ring.map((p) => [p.id, p.name]));
+  return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
+    h("h2", { id: "end-title" }, gettext("Game over")),
+    h("p", { class: "winners" }, headline(result, names)),
+    scoreTable(result, names),
+    h("div", { class: "revealed-all" }, (result.revealed ?? []).map((entry) => revealed(entry, names, planets))));
+}

@@ -1,0 +1,93 @@
+// The match page shell: one connection, chat, log and status, plus the game's own module,
+// loaded by game id, which draws the board and offers the actions.
+import { createChat } from "./chat.js";
+import { h } from "./dom.js";
+import { gettext, loadCatalog } from "./i18n.js";
+import { createLog } from "./log.js";
+import { MatchConnection } from "./socket.js";
+import { createStatus } from "./status.js";
+
+const GAME_ID = /^[a-z0-9-]+$/;
+
+function readConfig() {
+  return JSON.parse(document.getElementById("match-config").textContent);
+}
+
+function seatNames(match) {
+  const names = [];
+  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
+  return names;
+}
+
+/** The game's module and its stylesheet, both beside each other under games/<id>/. */
+async function loadGame(gameId) {
+  if (!GAME_ID.test(gameId)) throw new Error(`bad game id ${gameId}`);
+  const base = new URL(`../../games/${gameId}/`, import.meta.url);
+  const style = document.createElement("link");
+  style.rel = "stylesheet";
+  style.href = new URL("table.css", base).href;
+  document.head.append(style);
+  return import(new URL("table.js", base).href);
+}
+
+async function start() {
+  const config = readConfig();
+  await loadCatalog();
+  const root = document.getElementById("match");
+  const gameRoot = document.getElementById("game-root");
+  const errors = document.getElementById("match-errors");
+
+  const snapshot = { view: null, version: null, match: null, presence: { connected: [], spectators: 0 } };
+  let game = null;
+  const draw = () => {
+    if (game && snapshot.view) game.render(snapshot);
+  };
+
+  const status = createStatus(document.getElementById("match-status"), {
+    seat: config.seat,
+    onRetry: () => connection.retryNow(),
+  });
+  const log = createLog(document.getElementById("match-log"));
+  const chat = createChat(document.getElementById("match-chat"), {
+    canChat: Boolean(config.user),
+    send: (text) => connection.chat(text),
+  });
+
+  const showError = (message) => {
+    errors.replaceChildren(h("p", { class: "flash error" }, message));
+    errors.hidden = false;
+  };
+
+  const connection = new MatchConnection(config.ws, {
+    status: (state, detail) => status.connection(state, detail),
+    view: (view, version, match) => {
+      Object.assign(snapshot, { view, version, match });
+      log.update(view.log, seatNames(match));
+      root.dataset.phase = view.phase ?? "";
+      draw();
+    },
+    presence: (frame) => {
+      snapshot.presence = { connected: frame.connected ?? [], spectators: frame.spectators ?? 0 };
+      status.spectators(snapshot.presence.spectators);
+      draw();
+    },
+    chat: (frame) => chat.add(frame),
+    chatHistory: (lines) => chat.replace(lines),
+    error: (frame) => showError(frame.message || frame.code),
+  });
+
+  try {
+    const module = await loadGame(config.game);
+    game = module.createTable(gameRoot, {
+      seat: config.seat,
+      act: (action) => connection.act(action),
+      announce: (text) => status.notice(text),
+    });
+  } catch (error) {
+    showError(gettext("This game cannot be shown in your browser."));
+    throw error;
+  }
+  connection.start();
+}
+
+start();

@@ -1,0 +1,224 @@
+// The match websocket: versions, patches, acts, reconnects. See docs/protocol.md.
+import { applyPatch } from "./patch.js";
+
+const PING_EVERY_MS = 20000;
+const SILENCE_LIMIT_MS = 50000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 30000;
+
+/** Exponential back-off with full jitter: spread reconnects so a restart is no stampede. */
+export function backoffDelay(attempt, random = Math.random) {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+function socketUrl(path) {
+  const url = new URL(path, window.location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return url.href;
+}
+
+export class ActRefused extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * One match connection. `handlers` receive: status(state, detail), view(view, version,
+ * match), presence(frame), chat(line), chatHistory(lines), error(frame).
+ */
+export class MatchConnection {
+  constructor(path, handlers) {
+    this.url = socketUrl(path);
+    this.handlers = handlers;
+    this.version = null;
+    this.view = null;
+    this.match = null;
+    this.attempt = 0;
+    this.pending = new Map();
+    this.sequence = 0;
+    this.syncing = false;
+    this.socket = null;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.lastHeard = 0;
+    window.addEventListener("online", () => this.retryNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && !this.isOpen()) this.retryNow();
+    });
+  }
+
+  start() {
+    this.connect();
+  }
+
+  isOpen() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  connect() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.handlers.status(this.attempt === 0 ? "connecting" : "reconnecting", null);
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.lastHeard = Date.now();
+      this.requestSync();
+      this.startPings();
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      this.lastHeard = Date.now();
+      let frame;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.receive(frame);
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.syncing = false;
+      this.stopPings();
+      this.scheduleReconnect(event.code);
+    });
+  }
+
+  scheduleReconnect(code) {
+    const delay = backoffDelay(this.attempt);
+    this.attempt += 1;
+    this.handlers.status("offline", { retryAt: Date.now() + delay, code });
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Reconnect at once (the user asked, or the network came back). */
+  retryNow() {
+    if (this.socket !== null) return;
+    this.connect();
+  }
+
+  startPings() {
+    this.stopPings();
+    this.pingTimer = setInterval(() => {
+      if (Date.now() - this.lastHeard > SILENCE_LIMIT_MS) {
+        // A half-open connection: drop it so the close handler reconnects.
+        this.socket?.close();
+        return;
+      }
+      this.send({ t: "ping" });
+    }, PING_EVERY_MS);
+  }
+
+  stopPings() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  send(frame) {
+    if (!this.isOpen()) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  requestSync() {
+    if (this.syncing) return;
+    this.syncing = this.send({ t: "sync" });
+  }
+
+  receive(frame) {
+    switch (frame.t) {
+      case "sync":
+        return this.onSync(frame);
+      case "patch":
+        return this.onPatch(frame);
+      case "ack":
+        return this.settle(frame.id, null);
+      case "error":
+        return this.onError(frame);
+      case "presence":
+        return this.handlers.presence(frame);
+      case "chat":
+        return this.handlers.chat(frame);
+      default:
+        return undefined;
+    }
+  }
+
+  onSync(frame) {
+    this.syncing = false;
+    this.attempt = 0;
+    this.version = frame.v;
+    this.view = frame.view;
+    this.match = frame.match;
+    this.handlers.status("live", null);
+    if (Array.isArray(frame.chat)) this.handlers.chatHistory(frame.chat);
+    this.handlers.view(this.view, this.version, this.match);
+    this.resendPending();
+  }
+
+  onPatch(frame) {
+    if (this.syncing || this.view === null) return;
+    if (frame.v <= this.version) return; // already held
+    if (frame.v !== this.version + 1) {
+      this.requestSync();
+      return;
+    }
+    try {
+      this.view = applyPatch(this.view, frame.ops);
+    } catch {
+      this.requestSync();
+      return;
+    }
+    this.version = frame.v;
+    if (this.view.phase === "over" && this.match) this.match = { ...this.match, status: "finished" };
+    this.handlers.view(this.view, this.version, this.match);
+  }
+
+  onError(frame) {
+    if (frame.id && this.pending.has(frame.id)) {
+      this.settle(frame.id, new ActRefused(frame.code, frame.message));
+    } else {
+      this.handlers.error(frame);
+    }
+  }
+
+  settle(id, error) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    if (error) entry.reject(error);
+    else entry.resolve();
+  }
+
+  /**
+   * After a (re)sync: an act still at the current version never arrived, so send it again
+   * with the same id (the server applies it at most once); one at an older version was
+   * either applied or overtaken, and the fresh view already shows which.
+   */
+  resendPending() {
+    for (const [id, entry] of this.pending) {
+      if (entry.frame.v === this.version) this.send(entry.frame);
+      else this.settle(id, null);
+    }
+  }
+
+  /** Take an action; resolves on `ack`, rejects with ActRefused on `error`. */
+  act(action) {
+    this.sequence += 1;
+    const id = `a${this.sequence}-${Math.random().toString(36).slice(2, 8)}`;
+    const frame = { t: "act", id, v: this.version, action };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { frame, resolve, reject });
+      this.send(frame);
+    });
+  }
+
+  chat(text) {
+    return this.send({ t: "chat", text });
+  }
+}

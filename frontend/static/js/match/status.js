@@ -1,0 +1,50 @@
+// Connection status, role banner and spectator count.
+import { h } from "./dom.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+
+export function createStatus(root, { seat, onRetry }) {
+  const pill = h("span", { class: "conn-pill", "data-state": "connecting" }, gettext("Connecting…"));
+  const retry = h("button", { type: "button", class: "button small", hidden: true, onclick: onRetry }, gettext("Reconnect now"));
+  const watchers = h("span", { class: "watchers" });
+  const role = seat === null
+    ? h("span", { class: "role-banner spectator-banner" }, gettext("You are watching this table as a spectator."))
+    : null;
+  const live = h("span", { class: "visually-hidden", role: "status", "aria-live": "polite" });
+  root.replaceChildren(role ?? "", h("span", { class: "conn" }, pill, retry), watchers, live);
+  let countdown = null;
+
+  function say(text) {
+    live.textContent = text;
+  }
+
+  return {
+    connection(state, detail) {
+      clearInterval(countdown);
+      pill.dataset.state = state;
+      root.closest(".match")?.setAttribute("data-state", state);
+      retry.hidden = state !== "offline";
+      if (state === "live") {
+        pill.textContent = gettext("Live");
+        say(gettext("Connected."));
+      } else if (state === "connecting") {
+        pill.textContent = gettext("Connecting…");
+      } else if (state === "reconnecting") {
+        pill.textContent = gettext("Reconnecting…");
+      } else {
+        const tick = () => {
+          const seconds = Math.max(0, Math.ceil((detail.retryAt - Date.now()) / 1000));
+          pill.textContent = interpolate(gettext("Offline — retrying in %s s"), [seconds]);
+        };
+        tick();
+        countdown = setInterval(tick, 1000);
+        say(gettext("Connection lost. Reconnecting."));
+      }
+    },
+    spectators(count) {
+      watchers.textContent = interpolate(ngettext("%s spectator", "%s spectators", count), [count]);
+    },
+    notice(text) {
+      say(text);
+    },
+  };
+}
