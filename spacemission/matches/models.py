@@ -59,3 +59,53 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} v{self.version} seat {self.seat}"
+
+
+class MatchSeat(models.Model):
+    """Who plays a seat of a match: a user, or a bot (a user who leaves is replaced by one)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="match_seats",
+    )
+    bot = models.CharField(max_length=20, blank=True)
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="one_match_seat_per_index"),
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                name="one_match_seat_per_user",
+                condition=models.Q(user__isnull=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of match {self.match_id}: {self.name}"
+
+
+class ChatLine(models.Model):
+    """One line of table chat: plain text, stored as typed, escaped by whoever displays it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    name = models.CharField(max_length=60)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at", "id"]
+        indexes = [models.Index(fields=["match", "user", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.text[:40]}"

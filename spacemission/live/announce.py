@@ -1,0 +1,24 @@
+"""After a match changed (committed), tell its clients and let its bots move."""
+
+from __future__ import annotations
+
+from spacemission.live import bots, fanout, runner
+from spacemission.matches.services import Applied
+
+
+def after_commit(match_id: int, *, seats_changed: bool) -> None:
+    """For ``transaction.on_commit`` in sync code (starting a match, replacing a player)."""
+    runner.run_soon(lambda: changed(match_id, seats_changed=seats_changed))
+
+
+async def changed(match_id: int, *, seats_changed: bool) -> None:
+    if seats_changed:
+        await fanout.send_seats_changed(match_id)
+    bots.schedule(match_id)
+
+
+async def published(applied: Applied, messages: list[tuple[str, fanout.Message]]) -> None:
+    """Send a committed action's patches, then let a bot move if it is a bot's turn."""
+    await fanout.send(messages)
+    if not applied.finished:
+        bots.schedule(applied.match_id)

@@ -1,0 +1,111 @@
+"""Bots move by themselves, server-side, through the same path as people.
+
+One driver task per match and process plays bot turns one after the other, each after
+``settings.BOT_DELAY`` seconds, and stops when a person is to move or the match ends.
+Several processes may drive the same match (a restart scan, a reconnect elsewhere): every
+bot move is an ``apply_action`` at an expected version, so only one of them applies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from spacemission.live import fanout, runner
+from spacemission.matches.models import Match
+from spacemission.matches.services import Applied, bot_to_move, play_bot
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Driver:
+    task: asyncio.Task | None = None
+    wanted: int = 0  # bumped by every schedule() while the driver runs
+
+
+_drivers: dict[int, _Driver] = {}
+
+
+def schedule(match_id: int) -> None:
+    """Make sure a bot whose turn it is will move soon. Any thread; cheap to repeat."""
+    runner.run_soon(lambda: _ensure(match_id))
+
+
+async def _ensure(match_id: int) -> None:
+    loop = asyncio.get_running_loop()
+    driver = _drivers.get(match_id)
+    if driver and driver.task and not driver.task.done() and driver.task.get_loop() is loop:
+        driver.wanted += 1
+        return
+    driver = _Driver()
+    _drivers[match_id] = driver
+    driver.task = loop.create_task(_drive(match_id, driver))
+
+
+async def _drive(match_id: int, driver: _Driver) -> None:
+    try:
+        while True:
+            wanted = driver.wanted
+            await asyncio.sleep(settings.BOT_DELAY)
+            applied, messages = await database_sync_to_async(_move)(match_id)
+            if applied is None:
+                # Nothing to play; unless a schedule() came in while we looked, stop.
+                if driver.wanted == wanted:
+                    return
+                continue
+            await fanout.send(messages)
+            if applied.finished:
+                return
+    except Exception:
+        log.exception("bot driver of match %s stopped", match_id)
+    finally:
+        if _drivers.get(match_id) is driver:
+            del _drivers[match_id]
+
+
+def cancel_all() -> None:
+    """Stop every bot driver of this process (any thread); a later schedule() starts anew."""
+    for driver in list(_drivers.values()):
+        task = driver.task
+        if task is not None and not task.get_loop().is_closed():
+            task.get_loop().call_soon_threadsafe(task.cancel)
+    _drivers.clear()
+
+
+def _move(match_id: int) -> tuple[Applied | None, list[tuple[str, fanout.Message]]]:
+    applied = play_bot(match_id)
+    if applied is None:
+        return None, []
+    return applied, fanout.patch_messages(applied)
+
+
+def waiting_matches() -> list[int]:
+    """Running matches where a bot is to move now."""
+    running = Match.objects.filter(status=Match.Status.RUNNING).exclude(seats__bot="")
+    return [m.pk for m in running.distinct().prefetch_related("seats") if bot_to_move(m)]
+
+
+async def resume_all() -> None:
+    """Schedule every match a bot should be playing (at start, after a restart)."""
+    for match_id in await database_sync_to_async(waiting_matches)():
+        schedule(match_id)
+
+
+def resume_when_serving() -> None:
+    """Inside a Daphne server process, resume waiting bots as soon as it serves."""
+    import sys
+
+    if "daphne.server" not in sys.modules:
+        return  # not a Daphne server (importing the reactor here would install the wrong one)
+    from twisted.internet import reactor
+
+    def started() -> None:
+        runner.attach(asyncio.get_event_loop())
+        runner.run_soon(resume_all)
+
+    reactor.callWhenRunning(started)

@@ -1,0 +1,179 @@
+"""``/ws/match/<id>/``: one match, live, for its players and spectators (docs/protocol.md).
+
+The consumer parses a frame, checks who may do it, calls one service function and fans
+the result out; the rules live in ``games`` and the stored match in ``matches.services``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.auth.models import AnonymousUser
+
+from games.core import IllegalAction
+from spacemission.live import announce, bots, chat, fanout, frames, presence, runner, snapshot
+from spacemission.live.frames import ClientError
+from spacemission.live.ratelimit import TokenBucket, Window
+from spacemission.matches.services import Applied, apply_action
+
+log = logging.getLogger(__name__)
+
+FRAMES_PER_SECOND = 10
+FRAME_BURST = 20
+# A client refused this many times within FLOOD_SECONDS is closed with FLOOD_CLOSE.
+FLOOD_REFUSALS = 50
+FLOOD_SECONDS = 10.0
+FLOOD_CLOSE = 4008
+
+
+def act(
+    match_id: int, seat: int, frame: frames.Frame, user: Any
+) -> tuple[Applied, list[tuple[str, fanout.Message]]]:
+    """Apply a client's act and build its patches, in one worker thread."""
+    applied = apply_action(match_id, seat, frame["action"], frame["v"], frame["id"], user)
+    return applied, fanout.patch_messages(applied)
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    match_id: int
+    seat: int | None = None
+    joined = False
+
+    async def connect(self) -> None:
+        runner.attach(asyncio.get_running_loop())
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.user = self.scope.get("user") or AnonymousUser()
+        self.bucket = TokenBucket(FRAMES_PER_SECOND, FRAME_BURST)
+        self.refusals = Window(FLOOD_REFUSALS, FLOOD_SECONDS)
+        await self.accept()
+        try:
+            self.seat = await database_sync_to_async(snapshot.admit)(
+                self.match_id, self.user, self.scope.get("session")
+            )
+        except snapshot.Refused as refused:
+            await self.close(refused.code)
+            return
+        await self._join_groups()
+        self.joined = True
+        await self._send_sync()
+        await self._presence(presence.join)
+        self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeat())
+        bots.schedule(self.match_id)  # resumes a bot that stopped with its process
+
+    async def disconnect(self, code: int) -> None:
+        if not self.joined:
+            return
+        await self._leave()
+
+    # Client frames ------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.joined:
+            return
+        try:
+            if not self.bucket.take():
+                raise ClientError("rate_limited", "too many frames; slow down")
+            if text_data is None:
+                raise ClientError("bad_json", "frames are JSON text, not binary")
+            frame = frames.parse(text_data)
+            await getattr(self, f"on_{frame['t']}")(frame)
+        except ClientError as refused:
+            await self._refuse(refused.code, refused.message, refused.frame_id)
+
+    async def on_sync(self, frame: frames.Frame) -> None:
+        await self._send_sync()
+
+    async def on_ping(self, frame: frames.Frame) -> None:
+        await self._send(frames.pong())
+
+    async def on_act(self, frame: frames.Frame) -> None:
+        if self.seat is None:
+            raise ClientError("spectator", "spectators cannot act", frame["id"])
+        try:
+            applied, messages = await database_sync_to_async(act)(
+                self.match_id, self.seat, frame, self.user
+            )
+        except IllegalAction as refused:
+            await self._refuse(refused.code, refused.message, frame["id"])
+            if refused.code == "stale_version":
+                await self._send_sync()
+            return
+        await self._send(frames.ack(frame["id"], applied.version))
+        if not applied.repeated:
+            await announce.published(applied, messages)
+
+    async def on_chat(self, frame: frames.Frame) -> None:
+        line = await database_sync_to_async(chat.post)(
+            self.match_id, self.seat, self.user, frame["text"]
+        )
+        await fanout.send_public(self.match_id, line)
+
+    # Group messages: forwarded, or a reason to look again -----------------------------
+
+    async def match_frame(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=event["text"])
+
+    async def match_seats(self, event: dict[str, Any]) -> None:
+        """The seats changed (a player was replaced by a bot): this connection's may too."""
+        seat = await database_sync_to_async(snapshot.seat_of)(self.match_id, self.user)
+        if seat != self.seat:
+            await self._leave_groups()
+            self.seat = seat
+            await self._join_groups()
+            await self._presence(presence.join)
+        await self._send_sync()
+
+    # Helpers ------------------------------------------------------------------------
+
+    async def _send(self, frame: frames.Frame) -> None:
+        await self.send(text_data=frames.encode(frame))
+
+    async def _send_sync(self) -> None:
+        frame = await database_sync_to_async(snapshot.sync_frame)(self.match_id, self.seat)
+        await self._send(frame)
+
+    async def _refuse(self, code: str, message: str, frame_id: str | None) -> None:
+        await self._send(frames.error(code, message, frame_id))
+        if self.refusals.add():
+            await self._leave()
+            await self.close(FLOOD_CLOSE)
+
+    async def _leave(self) -> None:
+        self.joined = False
+        self.heartbeat.cancel()
+        await self._leave_groups()
+        frame = await database_sync_to_async(presence.leave)(self.channel_name, self.match_id)
+        await fanout.send_public(self.match_id, frame)
+
+    async def _join_groups(self) -> None:
+        for group in self._groups():
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def _leave_groups(self) -> None:
+        for group in self._groups():
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    def _groups(self) -> list[str]:
+        return [fanout.seat_group(self.match_id, self.seat), fanout.match_group(self.match_id)]
+
+    async def _presence(self, change: Any) -> None:
+        frame = await database_sync_to_async(change)(
+            self.channel_name, self.match_id, self.seat, self.user
+        )
+        await fanout.send_public(self.match_id, frame)
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(presence.HEARTBEAT)
+            try:
+                frame = await database_sync_to_async(presence.beat)(
+                    self.channel_name, self.match_id, self.seat, self.user
+                )
+                if frame is not None:
+                    await fanout.send_public(self.match_id, frame)
+            except Exception:  # a database hiccup must not end the connection
+                log.exception("presence heartbeat of match %s failed", self.match_id)

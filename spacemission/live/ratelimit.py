@@ -1,0 +1,47 @@
+"""Per-connection limits: a token bucket for frames and a window of refusals."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+
+Clock = Callable[[], float]
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved; one token per frame."""
+
+    def __init__(self, rate: float, burst: int, clock: Clock = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Window:
+    """Counts events over the last ``seconds``; ``full`` once there are ``limit`` of them."""
+
+    def __init__(self, limit: int, seconds: float, clock: Clock = time.monotonic) -> None:
+        self.limit = limit
+        self.seconds = seconds
+        self.clock = clock
+        self.stamps: deque[float] = deque()
+
+    def add(self) -> bool:
+        """Record one event; True when the window is now full."""
+        now = self.clock()
+        self.stamps.append(now)
+        while self.stamps and self.stamps[0] <= now - self.seconds:
+            self.stamps.popleft()
+        return len(self.stamps) >= self.limit

@@ -1,0 +1,74 @@
+"""Run live work (bot moves, fan-out) on the event loop that serves this process's sockets.
+
+Sockets of one process are served by one event loop, and the channel layer's in-process
+backend only works from that loop, so work started from a sync thread (a lobby view, a
+``transaction.on_commit`` hook) is handed to it. A process that serves no sockets at all
+(a management command, a plain WSGI worker) gets one background loop of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from asgiref.sync import SyncToAsync
+
+Job = Callable[[], Coroutine[Any, Any, Any]]
+
+_serving: asyncio.AbstractEventLoop | None = None
+_background: asyncio.AbstractEventLoop | None = None
+_lock = threading.Lock()
+_tasks: set[asyncio.Task] = set()  # strong references until each task ends
+
+
+def attach(loop: asyncio.AbstractEventLoop) -> None:
+    """Remember the loop serving this process's sockets."""
+    global _serving
+    _serving = loop
+
+
+def run_soon(job: Job) -> None:
+    """Start ``job()`` as a task on the serving loop, from any thread."""
+    loop = _target()
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        _start(job)
+    else:
+        loop.call_soon_threadsafe(_start, job)
+
+
+def _start(job: Job) -> None:
+    task = asyncio.get_running_loop().create_task(job())
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+def _target() -> asyncio.AbstractEventLoop:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    # A sync thread started by sync_to_async knows the loop that started it.
+    caller = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if caller is not None and caller.is_running():
+        return caller
+    if _serving is not None and _serving.is_running():
+        return _serving
+    return _background_loop()
+
+
+def _background_loop() -> asyncio.AbstractEventLoop:
+    global _background
+    with _lock:
+        if _background is None:
+            _background = asyncio.new_event_loop()
+            thread = threading.Thread(
+                target=_background.run_forever, name="live-background", daemon=True
+            )
+            thread.start()
+        return _background

@@ -1,0 +1,103 @@
+"""The ``sync`` frame: a seat's full view of the current version, the match's public facts
+and the latest chat lines. Also who a visitor is at a match (seat, spectator, or refused).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+
+from games import registry
+from spacemission.live import frames
+from spacemission.matches.models import ChatLine, Match, MatchSeat
+
+CHAT_LINES = 50
+User = AbstractBaseUser | AnonymousUser
+
+
+class Refused(Exception):
+    """The visitor may not open this match; ``code`` is the websocket close code."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+NO_MATCH = 4004
+FORBIDDEN = 4003
+
+
+def admit(match_id: int, user: User, session: Any) -> int | None:
+    """The seat ``user`` plays at this match, or None for a spectator; raises Refused."""
+    match = Match.objects.select_related("table").filter(pk=match_id).first()
+    if match is None:
+        raise Refused(NO_MATCH)
+    seat = seat_of(match_id, user)
+    if seat is None and not _can_watch(user, session, match):
+        raise Refused(FORBIDDEN)
+    return seat
+
+
+def seat_of(match_id: int, user: User) -> int | None:
+    if not user.is_authenticated:
+        return None
+    rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk)
+    return rows.values_list("index", flat=True).first()
+
+
+def _can_watch(user: User, session: Any, match: Match) -> bool:
+    try:
+        from spacemission.lobby.access import can_watch
+    except ImportError:  # a lobby without invitations: private means seated players only
+        return not match.table.private
+    return can_watch(user, session, match.table)
+
+
+def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
+    match = Match.objects.select_related("table").get(pk=match_id)
+    game = registry.get(match.game)
+    return {
+        "t": "sync",
+        "v": match.version,
+        "seat": seat,
+        "view": game.view(match.state, seat),
+        "match": match_facts(match),
+        "chat": recent_chat(match_id),
+    }
+
+
+def match_facts(match: Match) -> dict[str, Any]:
+    seats = match.seats.select_related("user").order_by("index")
+    return {
+        "id": match.pk,
+        "table": match.table_id,
+        "game": match.game,
+        "status": match.status,
+        "private": match.table.private,
+        "seats": [
+            {
+                "seat": s.index,
+                "name": s.name,
+                "bot": s.bot or None,
+                "user": s.user.username if s.user_id else None,
+            }
+            for s in seats
+        ],
+    }
+
+
+def chat_frame(line: ChatLine) -> frames.Frame:
+    return {
+        "t": "chat",
+        "seat": line.seat,
+        "name": line.name,
+        "text": line.text,
+        "at": line.created_at.isoformat().replace("+00:00", "Z"),
+    }
+
+
+def recent_chat(match_id: int) -> list[frames.Frame]:
+    lines = ChatLine.objects.filter(match_id=match_id).order_by("-created_at", "-id")
+    return [chat_frame(line) for line in reversed(lines[:CHAT_LINES])]

@@ -1,0 +1,286 @@
+"""Stored matches: start, apply one action, replace a player by a bot, replay.
+
+Every change to a match happens in one transaction with the match row locked, so the
+version check and the action log are exact however many processes serve the match.
+Nothing here speaks to clients: callers announce a committed change (``spacemission.live``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games import registry
+from games.core import Action as GameAction
+from games.core import Game, IllegalAction, State
+from spacemission.lobby.models import Table
+from spacemission.matches.models import Action, Match, MatchSeat
+
+SEED_BITS = 63
+DEFAULT_BOT = "greedy"
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A committed action (or a repeat of one): what the live layer needs to announce it.
+
+    ``repeated`` means the client id had been applied before: nothing changed now, and
+    ``version`` is the version that first application produced (``before``/``after`` None).
+    """
+
+    match_id: int
+    game: str
+    seat_count: int
+    version: int
+    repeated: bool = False
+    before: State | None = None
+    after: State | None = None
+    finished: bool = False
+
+
+def bot_name(bot: str) -> str:
+    """A bot's shown name, e.g. "Greedy bot"."""
+    return f"{bot.capitalize()} bot"
+
+
+def bot_seed(match: Match, seat: int) -> int:
+    """The seed a bot uses at this version: the same in every process, so two processes
+    racing to move one bot propose the same action and the loser's is a no-op."""
+    return (match.seed * 1_000_003 + match.version * 101 + seat) % (1 << SEED_BITS)
+
+
+def start_match(table: Table) -> Match:
+    """Create the match for a full table and mark the table running.
+
+    Call inside the caller's transaction; the first bot move (if a bot acts first) is
+    scheduled once it commits.
+    """
+    game = registry.get(table.game)
+    seats = list(table.seats.select_related("user").order_by("index"))
+    if [s.index for s in seats if s.taken] != list(range(table.seat_count)):
+        raise ValueError(f"table {table.pk} has empty seats")
+    options = {**game.info.default_options(), **(table.options or {})}
+    seed = secrets.randbits(SEED_BITS)
+    match = Match.objects.create(
+        table=table,
+        game=table.game,
+        seat_count=table.seat_count,
+        options=options,
+        seed=seed,
+        state=game.setup(table.seat_count, options, seed),
+    )
+    MatchSeat.objects.bulk_create(
+        MatchSeat(
+            match=match,
+            index=s.index,
+            user=s.user,
+            bot="" if s.user_id else s.bot,
+            name=s.user.shown_name if s.user_id else bot_name(s.bot),
+        )
+        for s in seats
+    )
+    table.status = Table.Status.RUNNING
+    table.save(update_fields=["status", "updated_at"])
+    transaction.on_commit(lambda: _after_change(match.pk, seats_changed=False))
+    return match
+
+
+def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> MatchSeat:
+    """Hand a running match's seat to a bot (its player left); the bot moves if it is its turn.
+
+    The table's seat follows, so the lobby shows who plays now.
+    """
+    if bot not in registry.get(match.game).info.bots:
+        raise ValueError(f"unknown bot {bot!r}")
+    with transaction.atomic():
+        seat = MatchSeat.objects.select_for_update().get(match=match, index=seat_index)
+        seat.user, seat.bot, seat.name = None, bot, bot_name(bot)
+        seat.save(update_fields=["user", "bot", "name"])
+        match.table.seats.filter(index=seat_index).update(user=None, bot=bot)
+        transaction.on_commit(lambda: _after_change(match.pk, seats_changed=True))
+    return seat
+
+
+def _after_change(match_id: int, *, seats_changed: bool) -> None:
+    # Imported here: the live layer depends on this module, not the other way round.
+    from spacemission.live import announce
+
+    announce.after_commit(match_id, seats_changed=seats_changed)
+
+
+@contextmanager
+def _serialised() -> Iterator[None]:
+    """A transaction that holds the write lock from its first statement.
+
+    PostgreSQL locks the row (``select_for_update``). SQLite ignores that, and a deferred
+    transaction that reads before writing can fail to upgrade its lock; an IMMEDIATE
+    transaction takes the database's write lock at BEGIN, so concurrent appliers queue up
+    (for up to the connection's busy timeout) instead of both reading the same version.
+    """
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        with transaction.atomic():
+            yield
+        return
+    previous = connection.transaction_mode
+    connection.transaction_mode = "IMMEDIATE"
+    try:
+        with transaction.atomic():
+            connection.transaction_mode = previous
+            yield
+    finally:
+        connection.transaction_mode = previous
+
+
+def apply_action(
+    match_id: int,
+    seat: int,
+    action: GameAction,
+    expected_version: int,
+    client_id: str = "",
+    user: AbstractBaseUser | None = None,
+) -> Applied:
+    """Apply one action by ``seat`` (played by ``user``, or by its bot when ``user`` is None).
+
+    Raises IllegalAction (the rules' codes, and ``stale_version``, ``match_over``,
+    ``not_your_seat``, ``no_match``); nothing changes then. A client id already applied
+    for this seat returns that first application again, marked ``repeated``.
+    """
+    with _serialised():
+        try:
+            match = Match.objects.select_for_update().get(pk=match_id)
+        except Match.DoesNotExist:
+            raise IllegalAction("no_match", "there is no such match") from None
+        if client_id:
+            done = (
+                match.actions.filter(seat=seat, client_id=client_id)
+                .values_list("version", flat=True)
+                .first()
+            )
+            if done is not None:
+                return Applied(match.pk, match.game, match.seat_count, done, repeated=True)
+        _check_player(match, seat, user)
+        if match.status == Match.Status.FINISHED:
+            raise IllegalAction("match_over", "the match has ended")
+        if expected_version != match.version:
+            raise IllegalAction(
+                "stale_version", f"the match is at version {match.version}, not {expected_version}"
+            )
+        game = registry.get(match.game)
+        before = match.state
+        after = _rules_apply(game, before, seat, action)
+        match.version += 1
+        Action.objects.create(
+            match=match,
+            version=match.version,
+            seat=seat,
+            action=action,
+            client_id=client_id,
+            user=user,
+        )
+        match.state = after
+        fields = ["state", "version", "updated_at"]
+        result = game.result(after)
+        if result is not None:
+            _finish(match, result)
+            fields += ["status", "result", "finished_at"]
+        match.save(update_fields=fields)
+        if result is not None:
+            transaction.on_commit(_tables_changed)
+    return Applied(
+        match_id=match.pk,
+        game=match.game,
+        seat_count=match.seat_count,
+        version=match.version,
+        before=before,
+        after=after,
+        finished=result is not None,
+    )
+
+
+def _check_player(match: Match, seat: int, user: AbstractBaseUser | None) -> None:
+    row = match.seats.filter(index=seat).values("user_id", "bot").first()
+    if row is None:
+        raise IllegalAction("not_your_seat", f"there is no seat {seat}")
+    if user is None and not row["bot"]:
+        raise IllegalAction("not_your_seat", f"seat {seat} is not played by a bot")
+    if user is not None and row["user_id"] != user.pk:
+        raise IllegalAction("not_your_seat", f"you do not play seat {seat}")
+
+
+def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> State:
+    """The rules' new state; malformed input the rules did not anticipate is refused too."""
+    try:
+        after, _events = game.apply(state, seat, action)
+    except IllegalAction:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        message = f"the action is malformed ({exc.__class__.__name__})"
+        raise IllegalAction("bad_action", message) from exc
+    return after
+
+
+def _finish(match: Match, result: dict[str, Any]) -> None:
+    match.status = Match.Status.FINISHED
+    match.result = result
+    match.finished_at = timezone.now()
+    Table.objects.filter(pk=match.table_id).update(
+        status=Table.Status.FINISHED, updated_at=timezone.now()
+    )
+
+
+def _tables_changed() -> None:
+    try:
+        from spacemission.lobby.broadcast import tables_changed
+    except ImportError:  # a lobby without a live list: nothing to tell
+        return
+    tables_changed()
+
+
+def replay(match: Match) -> State:
+    """The state rebuilt from the seed and the action log; equals ``match.state``."""
+    game = registry.get(match.game)
+    state = game.setup(match.seat_count, match.options, match.seed)
+    for seat, action in match.actions.order_by("version").values_list("seat", "action"):
+        state, _events = game.apply(state, seat, action)
+    return state
+
+
+def bot_to_move(match: Match) -> tuple[int, str] | None:
+    """(seat, bot) of a bot that may act now in a running match, else None."""
+    if match.status != Match.Status.RUNNING:
+        return None
+    active = set(registry.get(match.game).active_seats(match.state))
+    for seat in match.seats.all():
+        if seat.index in active and seat.bot:
+            return seat.index, seat.bot
+    return None
+
+
+def play_bot(match_id: int) -> Applied | None:
+    """Let the bot whose turn it is take one action, from its own view only.
+
+    None when no bot may act, or when the match moved on meanwhile (another process's bot
+    or a duplicate schedule got there first: the version check makes that a no-op).
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    turn = bot_to_move(match)
+    if turn is None:
+        return None
+    seat, bot = turn
+    game = registry.get(match.game)
+    action = game.bot_action(bot, game.view(match.state, seat), bot_seed(match, seat))
+    try:
+        return apply_action(match.pk, seat, action, match.version)
+    except IllegalAction as exc:
+        if exc.code in {"stale_version", "match_over", "not_your_seat"}:
+            return None
+        raise
