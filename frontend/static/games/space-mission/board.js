@@ -5,8 +5,8 @@ import { seatShape } from "../../js/match/seats.js";
 
 const SIZE = 1100;
 const CENTRE = SIZE / 2;
-const RING = 390;
-const PLANET = 105;
+const RING = 402;
+const PLANET = 122;
 const GATE = 128;
 
 function place(index, count) {
@@ -29,7 +29,7 @@ function text(x, y, content, cls, extra = {}) {
 }
 
 function coordBadge(colour, value, x, y) {
-  const r = 21;
+  const r = 24;
   let shape;
   if (colour === "jump") shape = s("circle", { cx: x, cy: y, r });
   else if (colour === "scan") shape = s("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 5 });
@@ -104,28 +104,28 @@ function drawPlanet(planet, spot, ctx) {
   }
   group.append(s("circle", { class: "planet-body", cx: x, cy: y, r: PLANET }));
   const long = planet.name.length > 10;
-  group.append(text(x, y - 52, planet.name, "planet-name", long ? { textLength: 170, lengthAdjust: "spacingAndGlyphs" } : {}));
+  group.append(text(x, y - 60, planet.name, "planet-name", long ? { textLength: 200, lengthAdjust: "spacingAndGlyphs" } : {}));
   group.append(
-    coordBadge("jump", planet.jump, x - 76, y - 6),
-    coordBadge("scan", planet.scan, x - 28, y - 6),
-    coordBadge("landing", planet.landing[0], x + 24, y - 6),
-    coordBadge("landing", planet.landing[1], x + 76, y - 6),
+    coordBadge("jump", planet.jump, x - 87, y - 8),
+    coordBadge("scan", planet.scan, x - 33, y - 8),
+    coordBadge("landing", planet.landing[0], x + 27, y - 8),
+    coordBadge("landing", planet.landing[1], x + 86, y - 8),
   );
-  group.append(stackIcon(x - 52, y + 40), text(x - 22, y + 41, String(planet.stack_count), "planet-count stack-count"));
+  group.append(stackIcon(x - 50, y + 44), text(x - 18, y + 45, String(planet.stack_count), "planet-count stack-count"));
   if (planet.face_up_space.length) {
-    group.append(spaceIcon(x + 22, y + 40), text(x + 48, y + 41, String(planet.face_up_space.length), "planet-count space-count"));
+    group.append(spaceIcon(x + 28, y + 44), text(x + 56, y + 45, String(planet.face_up_space.length), "planet-count space-count"));
   }
   if (memory) {
     const seen = memory.taken_since ? `${memory.tiles.length} −${memory.taken_since}` : String(memory.tiles.length);
-    group.append(eyeIcon(x - 24, y + 76), text(x - 2, y + 77, seen, "memory-count", { "text-anchor": "start" }));
+    group.append(eyeIcon(x - 26, y + 86), text(x - 2, y + 87, seen, "memory-count", { "text-anchor": "start" }));
   }
   if (planet.station !== null) {
     group.append(s("g", { class: "station-flag" },
-      s("circle", { cx: x + 74, cy: y - 74, r: 20, class: "flag-back" }),
-      seatShape(planet.station, x + 74, y - 74, 13)));
+      s("circle", { cx: x + 88, cy: y - 88, r: 22, class: "flag-back" }),
+      seatShape(planet.station, x + 88, y - 88, 14)));
   }
   const reservers = planet.reservations.map((n, seat) => ({ n, seat })).filter((r) => r.n > 0);
-  along(spot, PLANET + 34, reservers.length, 58).forEach((p, i) => {
+  along(spot, PLANET + 30, reservers.length, 60).forEach((p, i) => {
     const { n, seat } = reservers[i];
     group.append(s("g", { class: "reservation", "data-seat": seat },
       s("circle", { class: "chip-back", cx: p.x, cy: p.y, r: 22 }),
@@ -133,7 +133,7 @@ function drawPlanet(planet, spot, ctx) {
       text(p.x + 12, p.y + 1, String(n), "chip-count")));
   });
   const inward = { ...spot, dx: -spot.dx, dy: -spot.dy };
-  along(inward, PLANET + 34, planet.ships.length, 52).forEach((p, i) => group.append(shipBadge(planet.ships[i], p.x, p.y)));
+  along(inward, PLANET + 32, planet.ships.length, 54).forEach((p, i) => group.append(shipBadge(planet.ships[i], p.x, p.y)));
 
   if (choosable) asButton(group, label, () => ctx.onPlanet(planet.id));
   else group.setAttribute("aria-label", label);
