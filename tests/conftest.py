@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+from collections.abc import Iterator
 
 import pytest
 from pytest_django.fixtures import Settings
@@ -121,3 +122,19 @@ def plain_static_files(settings: Settings) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture
+def redis_channel_layer(settings: Settings) -> Iterator[None]:
+    """Channels over Redis (``REDIS_URL``) for this test, prefixed for this run."""
+    from channels.layers import channel_layers
+
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": f"test{RUN_ID}r"},
+        }
+    }
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()

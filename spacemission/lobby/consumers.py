@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from spacemission.live.ratelimit import TokenBucket
 from spacemission.lobby.broadcast import GROUP
 from spacemission.lobby.listing import tables_frame
-from spacemission.lobby.ratelimit import TokenBucket
 
 MAX_FRAME_BYTES = 8 * 1024
 FLOOD_CLOSE_CODE = 4008
@@ -38,8 +38,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.send_error("frame_too_large", "Frames are at most 8 KB.")
             return
         try:
-            frame = json.loads(data)
-        except ValueError:
+            frame = orjson.loads(data)
+        except orjson.JSONDecodeError:
             frame = None
         if not isinstance(frame, dict):
             await self.send_error("bad_json", "Send a JSON object.")
@@ -68,4 +68,4 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send_json({"t": "error", "id": None, "code": code, "message": message})
 
     async def send_json(self, frame: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+        await self.send(text_data=orjson.dumps(frame).decode())

@@ -1,0 +1,68 @@
+"""Private tables: hidden from strangers, reachable by the invite link."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from spacemission.accounts.models import User
+from spacemission.lobby import services
+from spacemission.lobby.access import can_watch
+from spacemission.lobby.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def private(ada: User) -> Table:
+    return services.create_table(ada, "space-mission", 3, private=True)
+
+
+def test_strangers_get_not_found(private: Table, as_bob: Client, client: Client) -> None:
+    for visitor in (as_bob, client):
+        assert visitor.get(reverse("table", args=[private.pk])).status_code == 404
+        assert visitor.get(reverse("table-state", args=[private.pk])).status_code == 404
+    response = as_bob.post(reverse("table-join", args=[private.pk]))
+    assert response.status_code == 404
+    assert not private.seats.filter(user__username="bob").exists()
+
+
+def test_host_sees_the_invite_link(private: Table, as_ada: Client) -> None:
+    response = as_ada.get(reverse("table", args=[private.pk]))
+    assert response.status_code == 200
+    assert f"/join/{private.invite_token}/" in response.content.decode()
+
+
+def test_invite_link_lets_a_visitor_in_and_is_remembered(private: Table, as_bob: Client) -> None:
+    response = as_bob.get(reverse("invite", args=[private.invite_token]))
+    assert response["Location"] == f"/t/{private.pk}/"
+    assert as_bob.get(reverse("table", args=[private.pk])).status_code == 200
+    as_bob.post(reverse("table-join", args=[private.pk]))
+    assert private.seats.filter(user__username="bob").exists()
+
+
+def test_invite_query_parameter_works_too(private: Table, client: Client) -> None:
+    url = reverse("table", args=[private.pk])
+    assert client.get(f"{url}?invite=wrong-token").status_code == 404
+    assert client.get(f"{url}?invite={private.invite_token}").status_code == 200
+    assert client.get(url).status_code == 200  # remembered in the session
+
+
+def test_wrong_invite_token_is_not_found(as_bob: Client) -> None:
+    assert as_bob.get(reverse("invite", args=["no-such-token"])).status_code == 404
+
+
+def test_can_watch(private: Table, ada: User, bob: User, cy: User) -> None:
+    public = services.create_table(cy, "space-mission", 2)
+    assert can_watch(bob, {}, public)
+    assert can_watch(ada, {}, private)  # host
+    assert not can_watch(bob, {}, private)
+    assert can_watch(bob, {"table_invites": [private.pk]}, private)
+    assert not can_watch(bob, {"table_invites": [public.pk]}, private)
+    private.seats.filter(index=1).update(user=bob)
+    assert can_watch(bob, {}, private)  # seated
+
+
+def test_quick_match_never_picks_a_private_table(private: Table, bob: User) -> None:
+    assert services.quick_match(bob, "space-mission", 3) != private
