@@ -9,6 +9,7 @@ backend only works from that loop, so work started from a sync thread (a lobby v
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -36,14 +37,16 @@ def run_soon(job: Job) -> None:
         running = asyncio.get_running_loop()
     except RuntimeError:
         running = None
+    # A fresh context: the caller's (e.g. a sync_to_async worker's) must not leak into the
+    # task, or asgiref would take the task for a caller inside its own worker thread.
     if running is loop:
         _start(job)
     else:
-        loop.call_soon_threadsafe(_start, job)
+        loop.call_soon_threadsafe(_start, job, context=contextvars.Context())
 
 
 def _start(job: Job) -> None:
-    task = asyncio.get_running_loop().create_task(job())
+    task = asyncio.get_running_loop().create_task(job(), context=contextvars.Context())
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 

@@ -73,8 +73,12 @@ class Client:
         while self.v is None or self.v < version:
             await self.recv(timeout)
 
-    async def nothing_more(self) -> bool:
-        return await self.ws.receive_nothing(timeout=0.3)
+    async def drain(self) -> list[Frame]:
+        """Every frame that arrives until the connection is quiet for a moment."""
+        frames = []
+        while not await self.ws.receive_nothing(timeout=0.3):
+            frames.append(await self.recv())
+        return frames
 
     def _track(self, frame: Frame) -> None:
         if frame["t"] == "sync":
