@@ -1,0 +1,201 @@
+"""Bots that play from their own view only (which holds their legal actions).
+
+- ``random``: uniform among the legal actions other than undo.
+- ``greedy``: plays to score. It values a tile by the points it adds to its collection
+  (reservations counted as likely income), colonises where its reservations lie,
+  discovers where its memory shows good tiles, keeps its probes competitive on the
+  Jump Gate and only restocks when its hand runs short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games import rng
+from games.core import Action, View
+from games.space_mission.data import (
+    CARDS,
+    HAND_SIZE,
+    JUMP,
+    LANDING,
+    PLANETS,
+    POINT_TILES,
+    SCAN,
+)
+from games.space_mission.scoring import gate_scores, tile_scores
+
+BOTS: tuple[str, ...] = ("random", "greedy")
+
+# How much a reserved tile is worth against a taken one (the planet may stay uncolonised).
+RESERVATION_ODDS = 0.6
+# What a station adds besides its points: the tile pick that comes with it and the tempo.
+STATION_BONUS = 1.0
+# A position reached now is used next turn at the earliest: discount it.
+LATER = 0.5
+
+
+def bot_action(bot: str, view: View, seed: int) -> Action:
+    """The action bot ``bot`` takes seeing only ``view``."""
+    choices = [a for a in view["legal"] if a["type"] != "undo"]
+    if not choices:
+        raise ValueError("the bot has no action to take")
+    if bot == "random":
+        return choices[rng.randbelow(rng.seed_state(seed), len(choices))[1]]
+    if bot == "greedy":
+        return _Greedy(view).choose(choices, seed)
+    raise ValueError(f"unknown bot {bot!r}")
+
+
+def _points(tiles: list[str]) -> int:
+    return sum(tile_scores(tiles).values())
+
+
+class _Greedy:
+    """One-action lookahead over a score estimate built from the view."""
+
+    def __init__(self, view: View) -> None:
+        me = view["me"]
+        self.view = view
+        self.seat: int = view["seat"]
+        self.hand: list[str] = [c["id"] for c in me["hand"]]
+        self.owned: list[str] = [t["id"] for t in me["collection"]]
+        self.reserved: dict[str, list[str]] = {
+            p: [t["id"] for t in tiles] for p, tiles in me["reservations"].items()
+        }
+        self.memory: dict[str, Any] = me["memory"]
+        self.planets = {p["id"]: p for p in view["ring"]}
+        self.base = _points(self.owned + self._all_reserved())
+        self.unknown_value = self._mean_unknown_value()
+        self.actions_left = view["turn"]["actions_per_turn"] - view["turn"]["actions_done"]
+
+    def choose(self, choices: list[Action], seed: int) -> Action:
+        scorers: dict[str, Callable[[Action], float]] = {
+            "pick": self._pick,
+            "restock": self._restock,
+            "jump": self._jump,
+            "fly": lambda a: self._potential(a["planet"], self.hand) * LATER,
+            "scan": self._scan,
+            "colonise": self._colonise,
+            "discover": lambda a: self._discover_value(self._here()),
+            "confirm": lambda a: 0.0,
+        }
+        g = rng.seed_state(seed)
+        best, best_key = choices[0], None
+        for action in choices:
+            g, jitter = rng.next_u64(g)
+            key = (scorers[action["type"]](action), jitter)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+    # ------------------------------------------------------------ tile values
+
+    def _all_reserved(self) -> list[str]:
+        return [t for tiles in self.reserved.values() for t in tiles]
+
+    def _gain(self, tile: str) -> float:
+        """Points ``tile`` adds to what this seat holds and has reserved."""
+        return _points([*self.owned, *self._all_reserved(), tile]) - self.base
+
+    def _mean_unknown_value(self) -> float:
+        seen = set(self.owned) | set(self._all_reserved())
+        values = [self._gain(t) for t in sorted(POINT_TILES - seen)]
+        return sum(values) / len(values) if values else 0.0
+
+    def _best_in(self, planet: str) -> float:
+        """The best tile this seat expects to find in ``planet``'s stack."""
+        stack = self.planets[planet]
+        if stack["stack_count"] == len(stack["face_up_space"]):
+            return 0.0
+        memory = self.memory.get(planet)
+        if memory is not None:
+            known = [self._gain(t["id"]) for t in memory["tiles"] if t["id"] in POINT_TILES]
+            if known and memory["taken_since"] < len(known):
+                return max(known) if memory["taken_since"] == 0 else sum(known) / len(known)
+            if not known:
+                return 0.0
+        return self.unknown_value
+
+    # ------------------------------------------------------------ actions
+
+    def _here(self) -> str:
+        return self.view["players"][self.seat]["ship"]
+
+    def _pick(self, action: Action) -> float:
+        return self._gain(action["tile"])
+
+    def _discover_value(self, planet: str) -> float:
+        return self._best_in(planet) + 0.5
+
+    def _scan(self, action: Action) -> float:
+        planet = self._here()
+        hand = [c for c in self.hand if c != action["card"]]
+        value = self._best_in(planet) * RESERVATION_ODDS
+        if self._landing_pair(planet, hand):
+            value += 2.0  # this scan opens a colonisation we can pay for
+        return value
+
+    def _colonise(self, action: Action) -> float:
+        planet = self.planets[self._here()]
+        mine = sum(self._gain(t) for t in self.reserved.get(planet["id"], ()))
+        others = sum(planet["reservations"]) - len(self.reserved.get(planet["id"], ()))
+        station = 3.0 + STATION_BONUS
+        return station + mine * (1 - RESERVATION_ODDS) + self._best_in(planet["id"]) - 0.5 * others
+
+    def _jump(self, action: Action) -> float:
+        hand = [c for c in self.hand if c != action["card"]]
+        probe = self._probe_gain()
+        reach = self._potential(action["planet"], hand)
+        return probe + reach * (1.0 if self.actions_left > 1 else LATER) - 0.8
+
+    def _restock(self, action: Action) -> float:
+        keep = len(self.hand) - len(action["discard"])
+        drawn = HAND_SIZE - keep
+        if drawn == 0:
+            return -1.0
+        useless = sum(1 for c in action["discard"] if not self._useful(c))
+        return (
+            0.9 * (HAND_SIZE - len(self.hand))
+            + 0.4 * useless
+            - 0.9 * (len(action["discard"]) - useless)
+        )
+
+    def _probe_gain(self) -> float:
+        probes = list(self.view["gate"]["probes"])
+        before = gate_scores(probes)[self.seat]
+        probes[self.seat] += 1
+        return float(gate_scores(probes)[self.seat] - before)
+
+    # ------------------------------------------------------------ positions
+
+    def _potential(self, planet: str, hand: list[str]) -> float:
+        """What this seat can do on ``planet`` with ``hand`` once its ship is there."""
+        info = self.planets[planet]
+        if info["station"] is not None:
+            return self._discover_value(planet)
+        scan_card = any(CARDS[c].matches(SCAN, PLANETS[planet].scan) for c in hand)
+        best = 0.0
+        if self.seat in info["scanned"] and self._landing_pair(planet, hand):
+            best = 3.0 + STATION_BONUS + self._best_in(planet)
+        if scan_card:
+            best = max(best, self._best_in(planet) * RESERVATION_ODDS)
+        return best
+
+    def _landing_pair(self, planet: str, hand: list[str]) -> bool:
+        x, y = PLANETS[planet].landing
+        for i, a in enumerate(hand):
+            for b in hand[i + 1 :]:
+                ca, cb = CARDS[a], CARDS[b]
+                if (ca.matches(LANDING, x) and cb.matches(LANDING, y)) or (
+                    ca.matches(LANDING, y) and cb.matches(LANDING, x)
+                ):
+                    return True
+        return False
+
+    def _useful(self, card: str) -> bool:
+        """Does the card help on some planet in play (a jump target or a scan there)?"""
+        c = CARDS[card]
+        if c.value(JUMP) is not None and c.value(JUMP) != "?":
+            return True
+        return any(c.value(SCAN) in (p["scan"], "?") for p in self.planets.values())

@@ -1,0 +1,116 @@
+"""Component values (R1-R5, R26, R28-R34), loaded once from ``space-mission.json``.
+
+This module is the only place figures come from: replacing the JSON file with the
+publisher's values needs no code change.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_RAW: dict[str, Any] = json.loads(Path(__file__).with_name("space-mission.json").read_text())
+
+GAME_ID: str = _RAW["game"]
+MIN_PLAYERS: int = _RAW["players"]["min"]
+MAX_PLAYERS: int = _RAW["players"]["max"]
+CHIPS: int = _RAW["chips_per_player"]
+HAND_SIZE: int = _RAW["hand_size"]
+PLANETS_IN_PLAY: int = _RAW["planets_in_play"]
+STACK_SIZE: int = _RAW["stack_size"]
+END_THRESHOLD: dict[int, int] = {int(k): v for k, v in _RAW["end_threshold_face_up_space"].items()}
+SCORING: dict[str, Any] = _RAW["scoring"]
+ACTIONS_PER_TURN = 2  # R10
+
+JOKER = "?"
+JUMP, SCAN, LANDING = "jump", "scan", "landing"
+SPACE = "space"
+# Scoring categories of point tiles, in the order a score sheet lists them.
+TILE_CATEGORIES: tuple[str, ...] = ("ore", "alien", "matter", "water", "medal")
+
+
+@dataclass(frozen=True)
+class Planet:
+    id: str
+    name: str
+    jump: int
+    scan: int
+    landing: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A coordinate card: two coordinates of different colours (R3)."""
+
+    id: str
+    coords: tuple[tuple[str, int | str], ...]
+
+    def value(self, colour: str) -> int | str | None:
+        """The number (or ``"?"``) this card shows in ``colour``; None if it has none."""
+        for c, v in self.coords:
+            if c == colour:
+                return v
+        return None
+
+    def matches(self, colour: str, number: int) -> bool:
+        """True if the card can be played as ``colour`` ``number`` (jokers match any)."""
+        v = self.value(colour)
+        return v in (number, JOKER)
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    kind: str
+    colour: str | None
+
+    @property
+    def is_point(self) -> bool:
+        return self.kind != SPACE
+
+
+PLANETS: dict[str, Planet] = {
+    p["id"]: Planet(p["id"], p["name"], p["jump"], p["scan"], tuple(p["landing"]))
+    for p in _RAW["planets"]
+}
+CARDS: dict[str, Card] = {
+    c["id"]: Card(c["id"], tuple((x["colour"], x["value"]) for x in c["coords"]))
+    for c in _RAW["cards"]
+}
+TILES: dict[str, Tile] = {t["id"]: Tile(t["id"], t["kind"], t["colour"]) for t in _RAW["tiles"]}
+POINT_TILES: frozenset[str] = frozenset(t for t, tile in TILES.items() if tile.is_point)
+
+_CARD_JSON = {c["id"]: c for c in _RAW["cards"]}
+_TILE_JSON = {t: {"id": t, "kind": x.kind, "colour": x.colour} for t, x in TILES.items()}
+
+
+def card_json(card_id: str) -> dict[str, Any]:
+    """The self-describing wire form of a card (a fresh object)."""
+    c = _CARD_JSON[card_id]
+    return {"id": card_id, "coords": [dict(x) for x in c["coords"]]}
+
+
+def tile_json(tile_id: str) -> dict[str, Any]:
+    """The self-describing wire form of a tile (a fresh object)."""
+    return dict(_TILE_JSON[tile_id])
+
+
+_COLOUR_WORD = {JUMP: "blue", SCAN: "green", LANDING: "orange"}
+
+
+def coordinate_text(colour: str, value: int | str) -> str:
+    """A coordinate as a player names it: "blue 2", "orange ?"."""
+    return f"{_COLOUR_WORD[colour]} {value}"
+
+
+def card_text(card_id: str) -> str:
+    """A card by what it shows, never by its id: "blue 2 / green 1"."""
+    return " / ".join(coordinate_text(c, v) for c, v in CARDS[card_id].coords)
+
+
+def tile_text(tile_id: str) -> str:
+    """A tile as a player names it: "red ore", "water"."""
+    t = TILES[tile_id]
+    return f"{t.colour} {t.kind}" if t.colour else t.kind

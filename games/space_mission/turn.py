@@ -1,0 +1,115 @@
+"""The turn (R10, R26, O2): two actions, undo within the turn, confirm, end of the game.
+
+``apply`` is the one entry point: it checks whose turn it is and where the turn stands,
+hands the action to its rule in ``actions``, and keeps the undo snapshots. A snapshot is
+the state before an action minus its undo list and log; because actions copy only what
+they change, a snapshot shares everything else and costs a few dict entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import Action, Event, IllegalAction, State
+from games.space_mission import actions, events, scoring
+from games.space_mission.data import ACTIONS_PER_TURN
+
+_RULES: dict[str, Callable[[State, int, Action], actions.Outcome]] = {
+    "restock": actions.restock,
+    "jump": actions.jump,
+    "fly": actions.fly,
+    "scan": actions.scan,
+    "colonise": actions.colonise,
+    "discover": actions.discover,
+}
+_TURN_ACTIONS = ("pick", "undo", "confirm")
+_NOT_SNAPSHOT = ("undo", "log")
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """The new state and its log lines; raises IllegalAction and never mutates ``state``."""
+    if state["phase"] != "play":
+        raise IllegalAction("game_over", "The game is over.")
+    if type(seat) is not int or seat not in state["active"]:
+        raise IllegalAction("not_your_turn", "It is not your turn.")
+    if not isinstance(action, dict):
+        raise IllegalAction("bad_action", "An action must be an object with a type.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or len(kind) > 20:
+        raise IllegalAction("bad_action", "An action must be an object with a type.")
+    if kind not in _RULES and kind not in _TURN_ACTIONS:
+        raise IllegalAction("unknown_action", "There is no such action.")
+    if state["looking"] is not None and kind != "pick":
+        raise IllegalAction("must_pick", "Choose a point tile from the stack first.")
+    if kind == "pick":
+        if state["looking"] is None:
+            raise IllegalAction("not_looking", "You are not looking at a stack.")
+        new, log = actions.pick(state, seat, action)
+    elif kind == "undo":
+        actions.check_keys(action)
+        return _undo(state, seat)
+    elif kind == "confirm":
+        actions.check_keys(action)
+        new, log = _confirm(state, seat)
+    else:
+        if state["actions_done"] >= ACTIONS_PER_TURN:
+            raise IllegalAction("turn_done", "Both actions are taken: confirm your turn.")
+        new, log, barrier = _RULES[kind](state, seat, action)
+        new["actions_done"] = state["actions_done"] + 1
+        new["undo"] = [] if barrier else [*state["undo"], _snapshot(state)]
+    new["log"] = state["log"] + log
+    return new, log
+
+
+def _snapshot(state: State) -> State:
+    return {k: v for k, v in state.items() if k not in _NOT_SNAPSHOT}
+
+
+def _undo(state: State, seat: int) -> tuple[State, list[Event]]:
+    """O2: step back one action of this turn, never past a draw or a look."""
+    if not state["undo"]:
+        if state["actions_done"] == 0:
+            raise IllegalAction("nothing_to_undo", "There is nothing to undo this turn.")
+        raise IllegalAction("undo_barrier", "A card was drawn or a stack seen: no undo past that.")
+    new = dict(state["undo"][-1])
+    new["undo"] = state["undo"][:-1]
+    log = [events.public(seat, "undo", "took back an action")]
+    new["log"] = state["log"] + log
+    return new, log
+
+
+def _confirm(state: State, seat: int) -> tuple[State, list[Event]]:
+    """O2: pass the turn clockwise; R26: the round in which the end came is completed."""
+    if state["actions_done"] < ACTIONS_PER_TURN:
+        raise IllegalAction("turn_not_done", "Take both actions before confirming.")
+    nxt = (seat + 1) % state["players"]
+    new = dict(state)
+    new.update(seat=nxt, actions_done=0, undo=[], active=[nxt])
+    log = [events.public(seat, "confirm", "ended the turn")]
+    if nxt == state["start"]:
+        if state["ending"]:
+            return _game_over(new), [*log, events.public(None, "over", "the game is over")]
+        new["round"] = state["round"] + 1
+    return new, log
+
+
+def _game_over(new: State) -> State:
+    new.update(phase="over", active=[], result=scoring.result(new))
+    return new
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now, turn rules included."""
+    if state["phase"] != "play" or seat not in state["active"]:
+        return []
+    looking = state["looking"]
+    if looking is not None:
+        stack = state["stacks"][looking["planet"]]
+        return [{"type": "pick", "tile": t} for t in sorted(stack) if t in actions.POINT_TILES]
+    if state["actions_done"] >= ACTIONS_PER_TURN:
+        acts: list[Action] = [{"type": "confirm"}]
+    else:
+        acts = actions.legal(state, seat)
+    if state["undo"]:
+        acts.append({"type": "undo"})
+    return acts

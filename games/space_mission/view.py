@@ -1,0 +1,176 @@
+"""The per-seat view (O6, O7, O8 and the table at the end of the rules).
+
+This is the only road by which game state leaves the server. Everything private is
+read from the state only for the seat it belongs to; other seats' hands, reservations,
+collections and memories, the stack contents, the draw pile and the generator appear
+as counts or not at all. ``docs/space-mission.md`` describes the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Event, State, View
+from games.space_mission import turn
+from games.space_mission.actions import face_up_count, neighbours
+from games.space_mission.data import (
+    ACTIONS_PER_TURN,
+    END_THRESHOLD,
+    GAME_ID,
+    PLANETS,
+    card_json,
+    tile_json,
+)
+from games.space_mission.scoring import own_score
+from games.space_mission.setup import GATE
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may see now; ``None`` is a spectator."""
+    n = state["players"]
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        seat = None
+    looking = state["looking"]
+    return {
+        "game": GAME_ID,
+        "seat": seat,
+        "phase": state["phase"],
+        "round": state["round"],
+        "start_seat": state["start"],
+        "active": list(state["active"]),
+        "turn": {
+            "seat": state["seat"],
+            "actions_done": state["actions_done"],
+            "actions_per_turn": ACTIONS_PER_TURN,
+            "looking": None
+            if looking is None
+            else {"planet": looking["planet"], "purpose": looking["purpose"]},
+            "can_undo": bool(state["undo"]),
+            "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
+        },
+        "players": _players(state),
+        "gate": {
+            "probes": list(state["gate"]),
+            "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
+        },
+        "ring": _ring(state),
+        "draw_count": len(state["draw"]),
+        "discard_count": len(state["discard"]),
+        "face_up_space": face_up_count(state),
+        "end_threshold": END_THRESHOLD[n],
+        "ending": state["ending"],
+        "me": None if seat is None else _me(state, seat),
+        "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "log": visible_log(state["log"], seat),
+        "result": state["result"],
+    }
+
+
+def _players(state: State) -> list[dict[str, Any]]:
+    stations: list[list[str]] = [[] for _ in range(state["players"])]
+    for planet in state["ring"]:
+        owner = state["stations"].get(planet)
+        if owner is not None:
+            stations[owner].append(planet)
+    reserved = [0] * state["players"]
+    for entries in state["reservations"].values():
+        for owner, _ in entries:
+            reserved[owner] += 1
+    return [
+        {
+            "seat": s,
+            "hand_count": len(state["hands"][s]),
+            "chips": state["chips"][s],
+            "probes_on_gate": state["gate"][s],
+            "stations": stations[s],
+            "ship": state["ships"][s],
+            "collection_count": len(state["collections"][s]),
+            "reservation_count": reserved[s],
+        }
+        for s in range(state["players"])
+    ]
+
+
+def _ring(state: State) -> list[dict[str, Any]]:
+    out = []
+    n = state["players"]
+    for planet in state["ring"]:
+        p = PLANETS[planet]
+        stack = state["stacks"][planet]
+        reservations = [0] * n
+        for owner, _ in state["reservations"].get(planet, ()):
+            reservations[owner] += 1
+        out.append(
+            {
+                "id": planet,
+                "name": p.name,
+                "jump": p.jump,
+                "scan": p.scan,
+                "landing": list(p.landing),
+                "neighbours": list(neighbours(state, planet)),
+                "stack_count": len(stack),
+                "face_up_space": [tile_json(t) for t in sorted(stack)]
+                if planet in state["revealed"]
+                else [],
+                "station": state["stations"].get(planet),
+                "reservations": reservations,
+                "scanned": list(state["scanned"].get(planet, ())),
+                "ships": [s for s, where in enumerate(state["ships"]) if where == planet],
+            }
+        )
+    return out
+
+
+def _me(state: State, seat: int) -> dict[str, Any]:
+    reservations: dict[str, list[dict[str, Any]]] = {}
+    for planet, entries in state["reservations"].items():
+        mine = [tile_json(t) for owner, t in entries if owner == seat]
+        if mine:
+            reservations[planet] = mine
+    looking = state["looking"]
+    collection = state["collections"][seat]
+    return {
+        "hand": [card_json(c) for c in state["hands"][seat]],
+        "reservations": reservations,
+        "collection": [tile_json(t) for t in sorted(collection)],
+        "score": own_score(collection),
+        "memory": {
+            planet: {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
+            for planet, m in state["memory"][seat].items()
+        },
+        "looking": None
+        if looking is None or looking["seat"] != seat
+        else {
+            "planet": looking["planet"],
+            "purpose": looking["purpose"],
+            "stack": [tile_json(t) for t in sorted(state["stacks"][looking["planet"]])],
+        },
+    }
+
+
+# The log only grows, and consecutive states share its entries (``apply`` appends to a
+# copy). Filtering it anew for every view would cost time in proportion to the whole
+# game, so the last filtered log per game and seat is kept and extended by the new
+# entries. The memo is keyed by the identity of the game's first entry and holds the log
+# it was made from, so an id cannot be reused while cached; a state loaded from JSON
+# simply misses it. The result is the same with or without the memo.
+_MEMO_SIZE = 256
+_memo: dict[tuple[int, int | None], tuple[list[Event], list[Event]]] = {}
+
+
+def visible_log(log: list[Event], seat: int | None) -> list[Event]:
+    """The log lines ``seat`` may read: public lines and its own private ones."""
+    if not log:
+        return []
+    key = (id(log[0]), seat)
+    hit = _memo.get(key)
+    start, out = 0, []
+    if hit is not None:
+        old, filtered = hit
+        if len(old) <= len(log) and log[len(old) - 1] is old[-1]:
+            start, out = len(old), list(filtered)
+    out += [e for e in log[start:] if not e["private"] or e["seat"] == seat]
+    if len(_memo) >= _MEMO_SIZE and key not in _memo:
+        _memo.pop(next(iter(_memo)))
+    _memo[key] = (log, out)
+    return list(out)
