@@ -27,6 +27,7 @@ class Client:
             headers.append((b"cookie", f"sessionid={session}".encode()))
         self.ws = WebsocketCommunicator(application, f"/ws/match/{match_id}/", headers=headers)
         self.frames: list[Frame] = []
+        self.received: list[tuple[int | None, Frame]] = []  # (version it concerns, frame)
         self.view: dict | None = None
         self.v: int | None = None
         self.seat: int | None = None
@@ -59,6 +60,7 @@ class Client:
         frame = orjson.loads(output["text"])
         self.frames.append(frame)
         self._track(frame)
+        self.received.append((frame["v"] if frame["t"] in {"sync", "patch"} else self.v, frame))
         return frame
 
     async def expect(self, kind: str, timeout: float = TIMEOUT, **fields: Any) -> Frame:
@@ -84,6 +86,8 @@ class Client:
         if frame["t"] == "sync":
             self.view, self.v, self.seat = frame["view"], frame["v"], frame["seat"]
         elif frame["t"] == "patch":
+            if self.v is not None and frame["v"] <= self.v:
+                return  # sent before the sync this client holds: already in it
             if self.v is None or frame["v"] != self.v + 1:
                 self.gaps += 1
                 return

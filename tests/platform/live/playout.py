@@ -1,0 +1,83 @@
+"""Playing a whole match over websockets, and checking what each connection received.
+
+People are played by the test through their own connections (choosing with a bot from
+the view their client holds); bot seats move by themselves on the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from games import registry
+from games.core import State
+from spacemission.matches.models import Match
+from tests.platform.live.wsclient import Client
+
+HiddenIds = Callable[[State, int | None], set[str]]
+
+
+async def play_out(match: Match, people: list[Client], watchers: list[Client]) -> Match:
+    """Drive ``people`` until the match ends and every client holds the final version."""
+    game = registry.get(match.game)
+    sent: dict[int, int] = {}  # seat -> version it last acted at
+    while True:
+        for client in [*people, *watchers]:
+            await _absorb(client)
+        for client in people:
+            view = client.view
+            if (
+                client.seat in view["active"]
+                and view["legal"]
+                and sent.get(client.seat) != client.v
+            ):
+                action = game.bot_action("greedy", view, client.v)
+                frame_id = f"s{client.seat}v{client.v}"
+                await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
+                sent[client.seat] = client.v
+        stored = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+        if stored.status == Match.Status.FINISHED:
+            for client in [*people, *watchers]:
+                await client.until_version(stored.version)
+                await _absorb(client)
+            return stored
+        await asyncio.sleep(0)
+
+
+async def _absorb(client: Client) -> None:
+    """Take in every frame that has already arrived, without waiting for more."""
+    while not client.ws.output_queue.empty():
+        await client.recv()
+    if client.view is None or not client.view["active"]:
+        await client.ws.receive_nothing(timeout=0.02)
+
+
+def states(match: Match) -> list[State]:
+    """The state at every version, rebuilt from the seed and the action log."""
+    game = registry.get(match.game)
+    state = game.setup(match.seat_count, match.options, match.seed)
+    out = [state]
+    for seat, action in match.actions.order_by("version").values_list("seat", "action"):
+        state, _ = game.apply(state, seat, action)
+        out.append(state)
+    return out
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every JSON string anywhere in ``value`` (object keys too)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def leaks(frame: Any, hidden: set[str]) -> set[str]:
+    return {s for s in strings(frame) if s in hidden}

@@ -1,0 +1,107 @@
+"""Whole matches over websockets: patches rebuild every view, and nothing private leaks.
+
+Each test plays a match to its end with people (test-driven connections) and bots, with
+spectators watching, then checks every connection against the views rebuilt from the
+action log, and audits every frame and every channel-layer message against the ids the
+receiving seat may not see at that version.
+"""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from games import registry
+from spacemission.matches.models import Match
+from tests.platform.live import toygame
+from tests.platform.live.conftest import create_match
+from tests.platform.live.playout import HiddenIds, leaks, play_out, states
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def layer_messages(monkeypatch):
+    """Every (group, message) sent through the channel layer during the test."""
+    sent: list[tuple[str, dict]] = []
+    layer = get_channel_layer()
+    original = layer.group_send
+
+    async def group_send(group, message):
+        sent.append((group, message))
+        await original(group, message)
+
+    monkeypatch.setattr(layer, "group_send", group_send)
+    return sent
+
+
+def audience(group: str) -> int | str | None:
+    """The seat a group is for, None for spectators, "all" for the match group."""
+    if group.endswith("-spectators"):
+        return None
+    if "-seat-" in group:
+        return int(group.rsplit("-", 1)[1])
+    return "all"
+
+
+async def play_and_audit(match, people, watchers, layer_messages, hidden_ids: HiddenIds):
+    final = await play_out(match, people, watchers)
+    history = await database_sync_to_async(states)(final)
+    game = registry.get(match.game)
+    assert history[-1] == final.state and len(history) == final.version + 1
+    assert final.version > 0
+
+    for client in [*people, *watchers]:
+        # Patching from the first sync reproduced the view of a fresh sync at every version.
+        assert client.gaps == 0
+        first = min(client.views)
+        assert sorted(client.views) == list(range(first, final.version + 1))
+        for version, view in client.views.items():
+            assert view == game.view(history[version], client.seat), (client.seat, version)
+        for version, frame in client.received:
+            assert not leaks(frame, hidden_ids(history[version], client.seat)), frame
+
+    everything_hidden = set().union(
+        *(hidden_ids(state, seat) for state in history for seat in [*range(match.seat_count), None])
+    )
+    patches = 0
+    for group, message in layer_messages:
+        frame = orjson.loads(message["text"]) if "text" in message else message
+        seat = audience(group)
+        if seat == "all":
+            assert not leaks(frame, everything_hidden), (group, frame)
+        else:
+            patches += 1
+            assert frame["t"] == "patch"
+            assert not leaks(frame, hidden_ids(history[frame["v"]], seat)), (group, frame)
+    assert patches == final.version * (match.seat_count + 1)
+    return final
+
+
+async def test_a_whole_toy_game_of_people_bots_and_spectators(users, connect, layer_messages):
+    ada, bob, cy = users[:3]
+    match = await database_sync_to_async(create_match)([ada, "greedy", bob, "random"])
+    people = [await connect(match, ada), await connect(match, bob)]
+    watchers = [await connect(match, cy), await connect(match, None)]
+    final = await play_and_audit(match, people, watchers, layer_messages, toygame.hidden_ids)
+    assert final.version == 4 * 8 and final.result["winners"]
+
+
+async def test_a_whole_bot_game_is_watched_to_the_end(users, connect, layer_messages):
+    match = await database_sync_to_async(create_match)(["greedy", "random", "greedy"])
+    # The bots start at once: these join a match already under way.
+    watchers = [await connect(match, users[0]), await connect(match, None)]
+    final = await play_and_audit(match, [], watchers, layer_messages, toygame.hidden_ids)
+    assert final.status == Match.Status.FINISHED and final.version == 3 * 8
+
+
+def test_the_audit_finds_an_id_anywhere_in_a_frame():
+    frame = {
+        "t": "patch",
+        "ops": [{"op": "add", "path": "/me", "value": {"hand": [{"id": "c07"}]}}],
+    }
+    assert leaks(frame, {"c07", "t01"}) == {"c07"}
+    assert leaks({"t": "chat", "c07": 1}, {"c07"}) == {"c07"}
+    assert leaks({"t": "chat", "text": "c07 is hidden"}, {"c07"}) == set()
