@@ -120,9 +120,11 @@ function drawPlanet(planet, spot, ctx) {
     group.append(eyeIcon(x - 26, y + 86), text(x - 2, y + 87, seen, "memory-count", { "text-anchor": "start" }));
   }
   if (planet.station !== null) {
-    group.append(s("g", { class: "station-flag" },
-      s("circle", { cx: x + 88, cy: y - 88, r: 22, class: "flag-back" }),
-      seatShape(planet.station, x + 88, y - 88, 14)));
+    // On the rim along the ring, clear of the name, the chips outside and the ships inside.
+    const flag = { x: x - spot.dy * PLANET, y: y + spot.dx * PLANET };
+    group.append(s("g", { class: "station-flag", "data-station": planet.station },
+      s("circle", { cx: flag.x, cy: flag.y, r: 24, class: "flag-back" }),
+      seatShape(planet.station, flag.x, flag.y, 15)));
   }
   const reservers = planet.reservations.map((n, seat) => ({ n, seat })).filter((r) => r.n > 0);
   along(spot, PLANET + 30, reservers.length, 60).forEach((p, i) => {

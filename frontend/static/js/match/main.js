@@ -30,8 +30,17 @@ async function loadGame(gameId) {
   return import(new URL("table.js", base).href);
 }
 
+/** Leaving a running game hands the seat to a bot: ask first. */
+function guardLeave() {
+  const form = document.querySelector(".leave-form");
+  form?.addEventListener("submit", (event) => {
+    if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+  });
+}
+
 async function start() {
   const config = readConfig();
+  guardLeave();
   await loadCatalog();
   const root = document.getElementById("match");
   const gameRoot = document.getElementById("game-root");
@@ -64,6 +73,7 @@ async function start() {
       Object.assign(snapshot, { view, version, match });
       log.update(view.log, seatNames(match));
       root.dataset.phase = view.phase ?? "";
+      root.dataset.version = String(version);
       draw();
     },
     presence: (frame) => {

@@ -5,6 +5,8 @@ const PING_EVERY_MS = 20000;
 const SILENCE_LIMIT_MS = 50000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30000;
+// Close codes after which trying again cannot help (see spacemission/live/snapshot.py).
+const FINAL_CLOSES = new Set([4003, 4004]);
 
 /** Exponential back-off with full jitter: spread reconnects so a restart is no stampede. */
 export function backoffDelay(attempt, random = Math.random) {
@@ -85,7 +87,8 @@ export class MatchConnection {
       this.socket = null;
       this.syncing = false;
       this.stopPings();
-      this.scheduleReconnect(event.code);
+      if (FINAL_CLOSES.has(event.code)) this.handlers.status("closed", { code: event.code });
+      else this.scheduleReconnect(event.code);
     });
   }
 

@@ -30,6 +30,9 @@ export function createStatus(root, { seat, onRetry }) {
         pill.textContent = gettext("Connecting…");
       } else if (state === "reconnecting") {
         pill.textContent = gettext("Reconnecting…");
+      } else if (state === "closed") {
+        pill.textContent = detail.code === 4004 ? gettext("This match does not exist.") : gettext("You may not watch this match.");
+        say(pill.textContent);
       } else {
         const tick = () => {
           const seconds = Math.max(0, Math.ceil((detail.retryAt - Date.now()) / 1000));
