@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path, reverse_lazy
+from django.urls import include, path, reverse_lazy
 from django.views.i18n import JavaScriptCatalog
 
 from spacemission.accounts import views as accounts
@@ -37,6 +37,7 @@ urlpatterns = [
         name="password-change",
     ),
     path("u/<str:username>/", accounts.profile, name="profile"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.test import Client
+from pytest_django.fixtures import Settings
 
 from spacemission.accounts.models import User
 from spacemission.lobby import services
@@ -71,3 +72,13 @@ def holders() -> Callable[[Table], list[str]]:
         ]
 
     return holders
+
+
+@pytest.fixture(autouse=True)
+def idle_bots(settings: Settings) -> Iterator[None]:
+    """Bots in these tests only hold seats: they never move, and stop with the test."""
+    from spacemission.live import bots
+
+    settings.BOT_DELAY = 3600
+    yield
+    bots.cancel_all()

@@ -2,9 +2,10 @@
 // Both listen to /ws/lobby/ (docs/protocol.md, Lobby) and reconnect with back-off;
 // without this script the pages still work, they just need a reload.
 
-const t = window.gettext ?? ((text) => text);
-const fmt = (text, values) =>
-  window.interpolate ? window.interpolate(t(text), values, true) : t(text);
+// Django's catalog (/jsi18n/) defines these; without it the English text stands.
+const gettext = window.gettext ?? ((text) => text);
+const interpolate =
+  window.interpolate ?? ((text, values) => text.replace(/%\((\w+)\)s/g, (_, k) => values[k]));
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30000;
@@ -36,7 +37,7 @@ function liveSocket(path, onFrame, statusEl) {
       failures += 1;
       const ceiling = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures);
       const delay = ceiling / 2 + Math.random() * (ceiling / 2);
-      setStatus(t("Connection lost; reconnecting…"));
+      setStatus(gettext("Connection lost; reconnecting…"));
       setTimeout(open, delay);
     });
   };
@@ -59,14 +60,17 @@ function tableRow(entry, csrfToken) {
     element(
       "span",
       { class: "muted" },
-      fmt("%(taken)s/%(seats)s seated", { taken: entry.taken.length, seats: entry.seats }),
+      interpolate(gettext("%(taken)s/%(seats)s seated"), {
+        taken: entry.taken.length,
+        seats: entry.seats,
+      }, true),
     ),
     " ",
     element("span", { class: "names" }, entry.taken.map((seat) => seat.name).join(", ")),
     " ",
   );
   if (entry.watch) {
-    row.append(element("a", { class: "button secondary", href: entry.watch }, t("Watch")));
+    row.append(element("a", { class: "button secondary", href: entry.watch }, gettext("Watch")));
   } else {
     const form = element("form", {
       class: "inline-form",
@@ -75,7 +79,7 @@ function tableRow(entry, csrfToken) {
     });
     form.append(
       element("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken }),
-      element("button", { type: "submit" }, t("Join")),
+      element("button", { type: "submit" }, gettext("Join")),
     );
     row.append(form);
   }

@@ -1,0 +1,71 @@
+"""Races for seats under real concurrency: the database decides, nobody is double-booked."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+
+from spacemission.accounts.models import User
+from spacemission.lobby import services
+from spacemission.lobby.models import Table
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def race(calls: list[Callable[[], object]]) -> list[object]:
+    """Run ``calls`` at once, each on its own connection; results or raised errors."""
+    results: list[object] = [None] * len(calls)
+    barrier = threading.Barrier(len(calls))
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = calls[i]()
+        except Exception as error:
+            results[i] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def players(count: int) -> list[User]:
+    return [User.objects.create_user(f"p{i}", password="x-orbit-Kepler-1") for i in range(count)]
+
+
+def test_eight_players_race_for_two_seats() -> None:
+    host, *others = players(9)
+    table = services.create_table(host, "space-mission", 3)
+    results = race([lambda u=u: services.join(u, table.pk) for u in others])
+    seated = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, services.LobbyError)]
+    assert (len(seated), len(refused)) == (2, 6)
+    assert table.seats.filter(user__isnull=False).count() == 3
+
+
+def test_quick_match_racers_fill_tables_without_overbooking() -> None:
+    racers = players(10)
+    race([lambda u=u: services.quick_match(u, "space-mission", 2) for u in racers])
+    tables = Table.objects.all()
+    assert sum(t.seats.filter(user__isnull=False).count() for t in tables) == 10
+    for table in tables:
+        assert table.seats.filter(user__isnull=False).count() <= 2
+
+
+def test_join_racing_start_never_seats_anyone_at_a_running_table() -> None:
+    host, guest, latecomer = players(3)
+    table = services.create_table(host, "space-mission", 3)
+    services.join(guest, table.pk)
+    race([lambda: services.start(host, table.pk), lambda: services.join(latecomer, table.pk)])
+    table.refresh_from_db()
+    assert table.status == "running"
+    seated = table.seats.filter(user__isnull=False).count()
+    assert seated == table.seat_count == table.match.seat_count

@@ -1,0 +1,129 @@
+"""The pages themselves: lobby, waiting room, match page, state, admin, i18n, health."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from spacemission.accounts.models import User
+from spacemission.lobby import services
+from spacemission.lobby.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_lobby_lists_public_tables_only(client: Client, ada: User, bob: User) -> None:
+    public = services.create_table(ada, "space-mission", 3)
+    hidden = services.create_table(bob, "space-mission", 3, private=True)
+    running = services.create_table(bob, "space-mission", 2, bots=1, bot_kind="greedy")
+    services.start(bob, running.pk)
+    response = client.get(reverse("lobby"))
+    assert response.status_code == 200
+    assert [t["id"] for t in response.context["open_tables"]] == [public.pk]
+    assert [t["id"] for t in response.context["running_tables"]] == [running.pk]
+    html = response.content.decode()
+    assert f"/t/{public.pk}/join/" in html and f"/t/{hidden.pk}/" not in html
+    assert "Play as guest" in html and 'type="module"' in html
+
+
+def test_lobby_shows_my_tables_including_private(as_bob: Client, bob: User) -> None:
+    hidden = services.create_table(bob, "space-mission", 3, private=True)
+    response = as_bob.get(reverse("lobby"))
+    assert [t.pk for t in response.context["my_tables"]] == [hidden.pk]
+
+
+def test_waiting_room_for_host_and_visitor(table: Table, as_ada: Client, as_bob: Client) -> None:
+    host_page = as_ada.get(reverse("table", args=[table.pk])).content.decode()
+    assert reverse("table-start", args=[table.pk]) in host_page
+    assert reverse("table-bot-add", args=[table.pk]) in host_page
+    visitor_page = as_bob.get(reverse("table", args=[table.pk])).content.decode()
+    assert reverse("table-start", args=[table.pk]) not in visitor_page
+    assert "Sit here" in visitor_page
+
+
+def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User) -> None:
+    services.join(bob, table.pk)
+    match = services.start(ada, table.pk)
+    client = Client()
+    client.force_login(bob)
+    response = client.get(reverse("table", args=[table.pk]))
+    assert response.templates[0].name == "match/table.html"
+    html = response.content.decode()
+    start = html.index('id="match-config"')
+    config = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
+    assert config == {
+        "table": table.pk,
+        "match": match.pk,
+        "game": "space-mission",
+        "game_name": "Space Mission",
+        "ws": f"/ws/match/{match.pk}/",
+        "seat": 1,
+        "user": "bob",
+        "is_host": False,
+        "private": False,
+        "lobby_url": "/",
+        "leave_url": f"/t/{table.pk}/leave/",
+    }
+
+
+def test_spectator_config_has_no_seat(table: Table, ada: User, bob: User) -> None:
+    services.join(bob, table.pk)
+    services.start(ada, table.pk)
+    response = Client().get(reverse("table", args=[table.pk]))
+    config = response.context["match_config"]
+    assert (config["seat"], config["user"], config["is_host"]) == (None, None, False)
+
+
+def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob) -> None:
+    services.join(bob, table.pk)
+    services.start(ada, table.pk)
+    client = Client()
+    client.force_login(bob)
+    response = client.post(reverse("table-leave", args=[table.pk]))
+    assert response["Location"] == reverse("lobby")
+    seat = table.seats.get(index=1)
+    assert (seat.user, seat.bot) == (None, "greedy")
+
+
+def test_table_state_changes_with_the_table(table: Table, bob: User, client: Client) -> None:
+    url = reverse("table-state", args=[table.pk])
+    before = client.get(url).json()
+    assert before["status"] == "open"
+    services.join(bob, table.pk)
+    after = client.get(url).json()
+    assert after["updated"] != before["updated"]
+
+
+def test_unknown_table_is_not_found(client: Client) -> None:
+    assert client.get(reverse("table", args=[999])).status_code == 404
+
+
+def test_javascript_catalog_and_health(client: Client) -> None:
+    catalog = client.get("/jsi18n/")
+    assert catalog.status_code == 200 and "gettext" in catalog.content.decode()
+    assert client.get("/healthz").content == b"ok"
+
+
+def test_german_pages(client: Client) -> None:
+    html = client.get(reverse("lobby"), headers={"accept-language": "de"}).content.decode()
+    assert 'lang="de"' in html
+    assert "Als Gast spielen" in html
+    catalog = client.get("/jsi18n/", headers={"accept-language": "de"}).content.decode()
+    assert "Zuschauen" in catalog
+
+
+def test_language_can_be_chosen(client: Client) -> None:
+    client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    assert "Offene Tische" in client.get(reverse("lobby")).content.decode()
+
+
+def test_admin_lists_users_and_tables_with_seats(table: Table, make_user) -> None:
+    admin = make_user("root", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(admin)
+    assert "ada" in client.get("/admin/accounts/user/").content.decode()
+    page = client.get(f"/admin/lobby/table/{table.pk}/change/").content.decode()
+    assert "seats-TOTAL_FORMS" in page
