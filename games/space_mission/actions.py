@@ -188,8 +188,8 @@ def neighbours(state: State, planet: str) -> tuple[str, str]:
 def fly(state: State, seat: int, action: Action) -> Outcome:
     """R15: move to a ring neighbour; no card, no probe."""
     check_keys(action, "planet")
-    here = ship_planet(state, seat)
     target = _ring_planet(state, action.get("planet"))
+    here = ship_planet(state, seat)
     if target == here:
         raise IllegalAction("same_planet", "Your ship is already on that planet.")
     if target not in neighbours(state, here):

@@ -33,6 +33,9 @@ RESERVATION_ODDS = 0.6
 STATION_BONUS = 1.0
 # A position reached now is used next turn at the earliest: discount it.
 LATER = 0.5
+# Chips kept back for stations: probes are never paid back, and a player without chips
+# can neither jump, scan nor colonise.
+CHIP_RESERVE = 4
 
 
 def bot_action(bot: str, view: View, seed: int) -> Action:
@@ -68,6 +71,7 @@ class _Greedy:
         self.base = _points(self.owned + self._all_reserved())
         self.unknown_value = self._mean_unknown_value()
         self.actions_left = view["turn"]["actions_per_turn"] - view["turn"]["actions_done"]
+        self.chips: int = view["players"][self.seat]["chips"]
 
     def choose(self, choices: list[Action], seed: int) -> Action:
         scorers: dict[str, Callable[[Action], float]] = {
@@ -134,6 +138,8 @@ class _Greedy:
         value = self._best_in(planet) * RESERVATION_ODDS
         if self._landing_pair(planet, hand):
             value += 2.0  # this scan opens a colonisation we can pay for
+        elif self.chips <= CHIP_RESERVE // 2 and planet not in self.view["gate"]["ships"]:
+            value -= 3.0  # a reservation ties up one of the last chips
         return value
 
     def _colonise(self, action: Action) -> float:
@@ -147,7 +153,13 @@ class _Greedy:
         hand = [c for c in self.hand if c != action["card"]]
         probe = self._probe_gain()
         reach = self._potential(action["planet"], hand)
-        return probe + reach * (1.0 if self.actions_left > 1 else LATER) - 0.8
+        return probe + reach * (1.0 if self.actions_left > 1 else LATER) - self._probe_cost()
+
+    def _probe_cost(self) -> float:
+        """A probe is a chip gone for good: cheap while many are left, dear near the end."""
+        if self.chips <= CHIP_RESERVE:
+            return 10.0
+        return 0.5 + 8.0 / self.chips
 
     def _restock(self, action: Action) -> float:
         keep = len(self.hand) - len(action["discard"])
@@ -194,8 +206,19 @@ class _Greedy:
         return False
 
     def _useful(self, card: str) -> bool:
-        """Does the card help on some planet in play (a jump target or a scan there)?"""
+        """Does the card serve a plan: a landing we scanned for, a scan or a jump we can pay?"""
         c = CARDS[card]
-        if c.value(JUMP) is not None and c.value(JUMP) != "?":
+        planets = [p for p in self.planets.values() if p["station"] is None]
+        landing = c.value(LANDING)
+        if landing is not None and any(
+            self.seat in p["scanned"] and landing in (*p["landing"], "?") for p in planets
+        ):
             return True
-        return any(c.value(SCAN) in (p["scan"], "?") for p in self.planets.values())
+        if c.value(JUMP) is not None and self.chips > CHIP_RESERVE:
+            return True
+        scan = c.value(SCAN)
+        return (
+            scan is not None
+            and self.chips > CHIP_RESERVE // 2
+            and any(scan in (p["scan"], "?") for p in planets)
+        )
