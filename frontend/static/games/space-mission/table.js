@@ -257,8 +257,11 @@ export function createTable(root, api) {
     redraw(parts.board, board(v, { names, memory: me?.memory ?? null, here, choosable, onPlanet: choosePlanet }));
     redraw(parts.turn, turnBanner());
     redraw(parts.controls, controls());
+    const wasHidden = parts.picker.hidden;
     redraw(parts.picker, picker());
     parts.picker.hidden = !me?.looking;
+    // On a phone the picker may be below the board: bring it into sight when it opens.
+    if (wasHidden && !parts.picker.hidden) parts.picker.scrollIntoView({ block: "nearest", behavior: "smooth" });
     redraw(parts.hand, me ? [h("h2", { class: "panel-title" }, gettext("Your hand")), hand(me.hand, cardOptions)] : "");
     parts.hand.hidden = !me;
     redraw(parts.players, h("h2", { class: "panel-title" }, gettext("Players")),
