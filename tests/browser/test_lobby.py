@@ -1,0 +1,90 @@
+"""The lobby in the browser: accounts, guests, tables, invites, quick match, watching."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.ui import open_table, sign_up, sit_down, wait_for_table
+
+pytestmark = pytest.mark.browser
+
+
+def play_as_guest(page: Page) -> None:
+    page.goto("/")
+    page.locator("main form[action='/guest/'] button").click()
+    expect(page.locator(".site-header")).to_contain_text("Guest")
+
+
+def quick_match(page: Page, seats: int) -> int:
+    page.goto("/")
+    form = page.locator("form[action='/quick/']")
+    form.locator("select[name=seats]").select_option(str(seats))
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/t/\d+/$"))
+    return int(re.search(r"/t/(\d+)/", page.url).group(1))
+
+
+def test_guests_meet_by_quick_match_leave_rejoin_and_start(new_page):
+    ada, bob = new_page(), new_page()
+    play_as_guest(ada)
+    play_as_guest(bob)
+    table = quick_match(ada, seats=2)
+    assert quick_match(bob, seats=2) == table
+    seats = ada.locator("#waiting-room table.list tbody tr")
+    expect(seats).to_have_count(2)
+    expect(seats.nth(1)).to_contain_text("Guest")  # Ada's room follows Bob sitting down
+
+    bob.locator(f"form[action='/t/{table}/leave/'] button").click()
+    expect(ada.locator("#waiting-room")).to_contain_text("empty")
+    bob.goto("/")
+    bob.locator(f".table-row[data-table='{table}'] form button").click()
+    bob.wait_for_url(f"**/t/{table}/")
+
+    ada.reload()
+    ada.locator(f"form[action='/t/{table}/start/'] button").click()
+    wait_for_table(ada)
+    wait_for_table(bob)
+    expect(bob.locator(".player")).to_have_count(2)
+
+
+def test_private_table_with_a_bot_by_invite_link_and_watching_a_public_game(new_page):
+    host, friend, stranger = new_page(), new_page(), new_page()
+    sign_up(host, "hedy")
+    host.locator(".site-header form[action='/logout/'] button").click()
+    host.goto("/login/")
+    host.fill("input[name=username]", "hedy")
+    host.fill("input[name=password]", "orbit-Sling-42")
+    host.locator("form[action='/login/'] button[type=submit]").click()
+    expect(host.locator(".site-header")).to_contain_text("Hedy")
+
+    table = open_table(host, seats=3, bots=1, private=True)
+    expect(host.locator("#waiting-room")).to_contain_text("bot")
+    invite = host.locator("#invite-url").input_value()
+    stranger.goto("/")
+    expect(stranger.locator(f".table-row[data-table='{table}']")).to_have_count(0)
+
+    play_as_guest(friend)
+    friend.goto(invite)
+    friend.wait_for_url(f"**/t/{table}/")
+    sit_down(friend, table)
+    host.reload()
+    host.locator(f"form[action='/t/{table}/start/'] button").click()
+    wait_for_table(host)
+    wait_for_table(friend)
+    expect(host.locator(".player")).to_have_count(3)
+    expect(host.locator(".presence.bot")).to_have_count(1)
+
+    # A private game is never listed; a public running one can be watched from the lobby.
+    stranger.goto("/")
+    expect(stranger.locator(f".table-row[data-table='{table}']")).to_have_count(0)
+    public = open_table(host, seats=2, bots=1)
+    host.locator(f"form[action='/t/{public}/start/'] button").click()
+    wait_for_table(host)
+    stranger.goto("/")
+    stranger.locator(f".table-row[data-table='{public}'] a.button").click()
+    wait_for_table(stranger)
+    expect(stranger.locator(".spectator-banner")).to_be_visible()
+    expect(stranger.locator(".chat-form input")).to_be_disabled()

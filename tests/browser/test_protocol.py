@@ -1,0 +1,137 @@
+"""The match page against a scripted server: versions, gaps, refusals, reconnects.
+
+The page and its config come from the real server; its match socket is answered by the
+test, so every frame and its order are chosen here.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+
+import jsonpatch
+import pytest
+from playwright.sync_api import Page, WebSocketRoute, expect
+
+from games.space_mission import GAME
+from tests.browser.ui import config, open_table, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+class ScriptedServer:
+    """Answers the page's match sockets; frames from the page queue up in `received`."""
+
+    def __init__(self) -> None:
+        self.sockets: list[WebSocketRoute] = []
+        self.received: queue.Queue[dict] = queue.Queue()
+
+    def route(self, page: Page) -> None:
+        page.route_web_socket("**/ws/match/**", self._connected)
+
+    def _connected(self, socket: WebSocketRoute) -> None:
+        self.sockets.append(socket)
+        socket.on_message(lambda text: self.received.put(json.loads(text)))
+
+    def send(self, frame: dict) -> None:
+        self.sockets[-1].send(json.dumps(frame))
+
+    def expect_frame(self, page: Page, kind: str) -> dict:
+        """The next frame of type `kind` the page sends (pings are skipped)."""
+        for _ in range(100):
+            try:
+                frame = self.received.get_nowait()
+            except queue.Empty:
+                page.wait_for_timeout(50)  # lets Playwright deliver the page's frames
+                continue
+            if frame["t"] == "ping":
+                continue
+            assert frame["t"] == kind, frame
+            return frame
+        raise AssertionError(f"the page sent no {kind} frame")
+
+
+def scripted_game(seat: int) -> list[dict]:
+    """Three states of a game whose first turn is `seat`'s: start, one restock, two."""
+    seed = next(s for s in range(500) if GAME.active_seats(GAME.setup(2, {}, s)) == [seat])
+    first = GAME.setup(2, {}, seed)
+    second, _ = GAME.apply(first, seat, {"type": "restock", "discard": []})
+    third, _ = GAME.apply(second, seat, {"type": "restock", "discard": []})
+    return [first, second, third]
+
+
+def sync(view: dict, version: int, seat: int) -> dict:
+    seats = [{"seat": 0, "name": "Ada", "bot": None, "user": "ada"},
+             {"seat": 1, "name": "Greedy bot", "bot": "greedy", "user": None}]
+    match = {"id": 1, "game": "space-mission", "status": "running", "seats": seats,
+             "spectators_allowed": True}
+    return {"t": "sync", "v": version, "seat": seat, "view": view, "match": match, "chat": []}
+
+
+def test_the_page_follows_versions_refusals_and_reconnects(new_page):
+    page = new_page()
+    server = ScriptedServer()
+    server.route(page)
+    sign_up(page, "proto")
+    table = open_table(page, seats=2, bots=1)
+    page.locator(f"form[action='/t/{table}/start/'] button").click()
+    page.wait_for_selector("#match")
+    seat = config(page)["seat"]
+    states = scripted_game(seat)
+    views = [GAME.view(s, seat) for s in states]
+    version = page.locator("#match")
+
+    server.expect_frame(page, "sync")
+    server.send(sync(views[0], 5, seat))
+    expect(version).to_have_attribute("data-version", "5")
+    expect(page.locator(".conn-pill")).to_have_attribute("data-state", "live")
+
+    # The exact next version is patched in place.
+    server.send({"t": "patch", "v": 6, "ops": jsonpatch.make_patch(views[0], views[1]).patch})
+    expect(version).to_have_attribute("data-version", "6")
+    expect(page.locator(".turn-facts")).to_contain_text("action 2 of 2")
+
+    # A gap: the patch is dropped and the page asks for the whole view.
+    server.send({"t": "patch", "v": 8, "ops": [{"op": "replace", "path": "/round", "value": 99}]})
+    server.expect_frame(page, "sync")
+    expect(version).to_have_attribute("data-version", "6")
+    expect(page.locator(".turn-facts")).not_to_contain_text("Round 99")
+    server.send(sync(views[1], 8, seat))
+    expect(version).to_have_attribute("data-version", "8")
+
+    # A refused act shows the server's reason and changes nothing.
+    page.click("[data-action=restock]")
+    page.click("[data-action=restock]")
+    act = server.expect_frame(page, "act")
+    assert act["v"] == 8
+    assert act["action"] == {"type": "restock", "discard": []}
+    server.send({"t": "error", "id": act["id"], "code": "not_your_turn",
+                 "message": "Hold on: the server says no."})
+    expect(page.locator(".refusal")).to_have_text("Hold on: the server says no.")
+    expect(version).to_have_attribute("data-version", "8")
+
+    # Sent again and acknowledged: the patch moves the page on, the refusal goes.
+    page.click("[data-action=restock]")
+    act = server.expect_frame(page, "act")
+    server.send({"t": "ack", "id": act["id"], "v": 9})
+    server.send({"t": "patch", "v": 9, "ops": jsonpatch.make_patch(views[1], views[2]).patch})
+    expect(version).to_have_attribute("data-version", "9")
+    expect(page.locator(".refusal")).to_have_count(0)
+    expect(page.locator("[data-action=confirm]")).to_be_enabled()
+
+    # Presence and chat.
+    server.send({"t": "presence", "connected": [seat], "spectators": 3})
+    expect(page.locator(".watchers")).to_have_text("3 spectators")
+    server.send({"t": "chat", "seat": None, "name": "Eve", "text": "<img src=x onerror=alert(1)>",
+                 "at": "2026-11-30T10:00:00Z"})
+    expect(page.locator(".chat-text").last).to_have_text("<img src=x onerror=alert(1)>")
+    expect(page.locator(".chat-lines img")).to_have_count(0)
+
+    # The server goes away: the page says so, comes back by itself and catches up.
+    server.sockets[-1].close(code=1012, reason="restart")
+    expect(page.locator(".conn-pill")).to_have_attribute("data-state", "offline")
+    server.expect_frame(page, "sync")
+    assert len(server.sockets) == 2
+    server.send(sync(views[2], 9, seat))
+    expect(page.locator(".conn-pill")).to_have_attribute("data-state", "live")
+    expect(version).to_have_attribute("data-version", "9")
