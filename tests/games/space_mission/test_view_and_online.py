@@ -1,0 +1,155 @@
+"""O4, O6, O7, O8 and the per-seat view: who sees what, memory, the log, the end."""
+
+from __future__ import annotations
+
+import json
+
+from games.space_mission import GAME
+from games.space_mission.privacy import hidden_ids
+from tests.games.space_mission.builder import SPACE, act, build, card_with, tiles_of
+
+RED = tiles_of("ore", "red")
+WATER = tiles_of("water")
+
+
+def scanned_state():
+    """Seat 0 has scanned Hazard and is choosing; seat 1 remembers Hazard from before."""
+    c1 = card_with(("scan", 4))
+    s = build(hands={0: [c1]}, stacks={"hazard": [RED[0], WATER[0], SPACE[0]]})
+    s["ships"] = ["hazard", "hazard", "gate", "gate"]
+    s["memory"] = [
+        {},
+        {"hazard": {"tiles": sorted([RED[0], WATER[0], SPACE[0]]), "taken_since": 0}},
+        {},
+        {},
+    ]
+    return act(s, 0, {"type": "scan", "card": c1})
+
+
+def ids_in(value):
+    text = json.dumps(value)
+    return {w for w in text.replace('"', " ").split() if w[:1] in "ct" and w[1:].isdigit()}
+
+
+def test_O4_only_the_looking_seat_sees_the_stack():
+    s = scanned_state()
+    mine = GAME.view(s, 0)
+    assert mine["me"]["looking"]["stack"] == [
+        {"id": t, "kind": k, "colour": c}
+        for t, k, c in sorted(
+            [(RED[0], "ore", "red"), (WATER[0], "water", None), (SPACE[0], "space", None)]
+        )
+    ]
+    for seat in (1, 2, None):
+        v = GAME.view(s, seat)
+        assert v["turn"]["looking"] == {"planet": "hazard", "purpose": "scan"}
+        assert v["legal"] == []
+        assert seat is None or v["me"]["looking"] is None
+    assert {a["type"] for a in mine["legal"]} == {"pick"}
+
+
+def test_O6_own_reservations_visible_others_see_counts():
+    s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
+    mine, theirs, spectator = GAME.view(s, 0), GAME.view(s, 1), GAME.view(s, None)
+    assert mine["me"]["reservations"] == {
+        "hazard": [{"id": WATER[0], "kind": "water", "colour": None}]
+    }
+    assert theirs["me"]["reservations"] == {} and spectator["me"] is None
+    for v in (mine, theirs, spectator):
+        assert v["ring"][1]["reservations"] == [1, 0, 0, 0]
+        assert v["players"][0]["reservation_count"] == 1
+    # Seat 1 still remembers the water from its own earlier look (O7); seat 2 never saw it.
+    assert WATER[0] in json.dumps(theirs)
+    assert WATER[0] not in json.dumps(GAME.view(s, 2)) and WATER[0] not in json.dumps(spectator)
+
+
+def test_O7_memory_after_own_pick_and_count_of_others_takes():
+    s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
+    assert GAME.view(s, 0)["me"]["memory"] == {
+        "hazard": {
+            "tiles": [
+                {"id": t, "kind": k, "colour": c}
+                for t, k, c in sorted([(RED[0], "ore", "red"), (SPACE[0], "space", None)])
+            ],
+            "taken_since": 0,
+        }
+    }
+    theirs = GAME.view(s, 1)["me"]["memory"]["hazard"]
+    assert theirs["taken_since"] == 1 and len(theirs["tiles"]) == 3  # still remembers water
+    assert GAME.view(s, 2)["me"]["memory"] == {}
+
+
+def test_O7_a_new_look_replaces_the_memory():
+    s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
+    s = act(s, 0, {"type": "restock", "discard": []})
+    s = act(s, 0, {"type": "confirm"})
+    card = card_with(("scan", 4))
+    s["hands"][1] = sorted([*s["hands"][1], card]) if card not in s["hands"][1] else s["hands"][1]
+    if card in s["draw"]:
+        s["draw"].remove(card)
+    elif card in s["discard"]:
+        s["discard"].remove(card)
+    s = act(s, 1, {"type": "scan", "card": card})
+    s = act(s, 1, {"type": "pick", "tile": RED[0]})
+    assert GAME.view(s, 1)["me"]["memory"]["hazard"] == {
+        "tiles": [{"id": SPACE[0], "kind": "space", "colour": None}],
+        "taken_since": 0,
+    }
+    assert GAME.view(s, 0)["me"]["memory"]["hazard"]["taken_since"] == 1
+
+
+def test_log_lines_name_no_hidden_tile_and_private_lines_stay_private():
+    s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
+    public = [e for e in s["log"] if not e["private"]]
+    assert any(e["text"] == "reserved a tile on Hazard" for e in public)
+    assert not any("water" in e["text"] for e in public)
+    assert any(e["text"] == "you reserved a water on Hazard" for e in GAME.view(s, 0)["log"])
+    for seat in (1, 2, 3, None):
+        assert not any(e["private"] for e in GAME.view(s, seat)["log"])
+
+
+def test_restock_discards_are_counts_for_others():
+    a = card_with(("jump", 1))
+    s = build(hands={0: [a]})
+    s = act(s, 0, {"type": "restock", "discard": [a]})
+    assert a not in hidden_ids(s, 0) and a in hidden_ids(s, 1) and a in hidden_ids(s, None)
+    assert GAME.view(s, 1)["discard_count"] == 1
+    assert ids_in(GAME.view(s, 1)).isdisjoint(hidden_ids(s, 1))
+
+
+def test_views_never_name_a_hidden_id():
+    s = scanned_state()
+    for seat in (0, 1, 2, 3, None):
+        assert ids_in(GAME.view(s, seat)).isdisjoint(hidden_ids(s, seat))
+
+
+def test_O8_after_the_end_everything_is_revealed():
+    medal = tiles_of("medal")[0]
+    s = build(2, collections={1: [medal]}, reservations={"hazard": [[0, RED[3]]]})
+    s["ending"] = True
+    for seat in (0, 1):
+        s = act(s, seat, {"type": "restock", "discard": []})
+        s = act(s, seat, {"type": "restock", "discard": []})
+        s = act(s, seat, {"type": "confirm"})
+    v = GAME.view(s, None)
+    assert v["phase"] == "over" and v["result"]["winners"] == [1]
+    revealed = v["result"]["revealed"]
+    assert revealed[1]["collection"] == [{"id": medal, "kind": "medal", "colour": None}]
+    assert revealed[0]["reservations"] == {
+        "hazard": [{"id": RED[3], "kind": "ore", "colour": "red"}]
+    }
+    assert len(revealed[0]["hand"]) == 5
+    assert medal not in hidden_ids(s, None)
+    assert ids_in(v).isdisjoint(hidden_ids(s, None))
+
+
+def test_view_shape_for_a_seat_and_a_spectator():
+    s = GAME.setup(5, {}, 3)
+    seat = s["start"]
+    v = GAME.view(s, seat)
+    assert v["seat"] == seat and v["me"]["hand"] and v["legal"]
+    assert len(v["players"]) == 5 and len(v["ring"]) == 8 and v["end_threshold"] == 12
+    assert "rng" not in json.dumps(v) and str(s["rng"]) not in json.dumps(v)
+    spectator = GAME.view(s, None)
+    assert spectator["me"] is None and spectator["legal"] == []
+    assert json.loads(json.dumps(v)) == v
