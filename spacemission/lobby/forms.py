@@ -55,7 +55,9 @@ class GameSizeForm(forms.Form):
 
 
 class QuickMatchForm(GameSizeForm):
-    pass
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Both forms share the lobby page: distinct element ids.
+        super().__init__(*args, auto_id="quick_%s", **kwargs)
 
 
 class CreateTableForm(GameSizeForm):
@@ -66,7 +68,7 @@ class CreateTableForm(GameSizeForm):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, auto_id="new_%s", **kwargs)
         kinds = list(dict.fromkeys(kind for g in self.games for kind in g.bots))
         self.fields["bot_kind"].choices = [(k, bot_label(k)) for k in kinds]
         self.fields["bot_kind"].initial = "greedy" if "greedy" in kinds else kinds[0]

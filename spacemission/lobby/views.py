@@ -26,6 +26,7 @@ from spacemission.lobby.models import Table
 from spacemission.lobby.services import LobbyError
 
 View = Callable[..., HttpResponse]
+DEFAULT_BOT = "greedy"  # the stronger of the bots every game offers
 
 
 def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> HttpResponse:
@@ -139,6 +140,7 @@ def waiting_room(request: HttpRequest, table: Table, seats: list) -> HttpRespons
         "filled": filled,
         "can_start": filled >= max(services.MIN_TO_START, info.min_players if info else 2),
         "bots": info.bots if info else (),
+        "default_bot": DEFAULT_BOT,
         "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),
     }
     return render(request, "lobby/table.html", context)

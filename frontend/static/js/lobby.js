@@ -135,7 +135,19 @@ function waitingRoom(root) {
   if (root.dataset.private === "1") setInterval(check, PRIVATE_POLL_MS);
 }
 
+// A copy button for the invite link (the field stays selectable without it).
+function copyButton(button, field) {
+  if (!navigator.clipboard) return;
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    await navigator.clipboard.writeText(field.value);
+    button.textContent = button.dataset.done;
+  });
+}
+
 const lobbyRoot = document.getElementById("lobby");
 const roomRoot = document.getElementById("waiting-room");
 if (lobbyRoot) lobbyPage(lobbyRoot);
 if (roomRoot) waitingRoom(roomRoot);
+const copyInvite = document.getElementById("copy-invite");
+if (copyInvite) copyButton(copyInvite, document.getElementById("invite-url"));
