@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
@@ -25,20 +24,10 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="session")
 def daphne_server() -> Iterator[live.LiveServer]:
-    import psycopg
-
-    from tests.conftest import REQUIRE_SERVICES
-
-    # Its own database on the PostgreSQL server, whatever the suite's DATABASE_URL says.
-    run_id = str(os.getpid())
-    try:
-        server = live.start(run_id)
-    except psycopg.OperationalError as error:
-        if REQUIRE_SERVICES:
-            pytest.fail(f"PostgreSQL is required: {error}")
-        pytest.skip(f"PostgreSQL is not reachable: {error}")
+    """One server for the run: PostgreSQL when DATABASE_URL names one, else SQLite."""
+    server = live.start()
     yield server
-    live.stop(server, run_id)
+    server.stop()
 
 
 @pytest.fixture(scope="session")
