@@ -41,7 +41,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "ring": ring,
         "stacks": {p: tiles[i * STACK_SIZE : (i + 1) * STACK_SIZE] for i, p in enumerate(ring)},
         "revealed": [],
-        "hands": [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(seats)],
+        "hands": [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(seats)],
         "draw": cards[dealt:],
         "discard": [],
         "restocked": {},

@@ -1,0 +1,52 @@
+"""Play whole games of any registered game for property tests.
+
+Each step the acting seat plays its game's strongest bot (the last in ``info.bots``) or,
+with probability ``wander``, a uniformly random legal action, so games both reach their
+end and wander into odd corners. Choices come from ``games.rng`` seeded by the caller
+(hypothesis draws the seeds), so a failing game replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from games import rng
+from games.core import Action, Game, State
+
+
+@dataclass
+class Step:
+    state: State
+    seat: int
+    action: Action
+    new: State
+
+
+def choose(game: Game, state: State, seed: int, step: int, wander: float) -> tuple[int, Action]:
+    g = rng.seed_state(seed * 1_000_003 + step)
+    active = game.active_seats(state)
+    g, i = rng.randbelow(g, len(active))
+    seat = active[i]
+    g, roll = rng.randbelow(g, 1000)
+    if roll < wander * 1000:
+        legal = [a for a in game.legal_actions(state, seat) if a.get("type") != "undo"]
+        legal = legal or game.legal_actions(state, seat)
+        g, j = rng.randbelow(g, len(legal))
+        return seat, legal[j]
+    bot = game.info.bots[-1]
+    return seat, game.bot_action(bot, game.view(state, seat), seed + step)
+
+
+def playout(
+    game: Game, players: int, seed: int, wander: float = 0.1, cap: int = 4000
+) -> Iterator[Step]:
+    """The steps of one game, until it ends or ``cap`` actions were applied."""
+    state = game.setup(players, game.info.default_options(), seed)
+    for step in range(cap):
+        if not game.active_seats(state):
+            return
+        seat, action = choose(game, state, seed, step, wander)
+        new, _ = game.apply(state, seat, action)
+        yield Step(state, seat, action, new)
+        state = new
