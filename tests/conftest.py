@@ -116,8 +116,10 @@ def isolated_channel_layer() -> None:
 
 
 @pytest.fixture(autouse=True)
-def plain_static_files(settings: Settings) -> None:
-    """Templates resolve static URLs without a collected manifest."""
+def test_settings(settings: Settings) -> None:
+    """Templates resolve static URLs without a collected manifest; passwords hash fast
+    (the real hasher costs a quarter of a second per user on a small machine)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
