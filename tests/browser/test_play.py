@@ -197,11 +197,14 @@ def play_my_turns_to_the_end(page: Page, server: LiveServer, match_id: int, seat
 
 
 def take_screenshots(page: Page) -> None:
+    """The table at both sizes, for the README; neither may scroll sideways."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size(LAPTOP)
-    page.screenshot(path=SCREENSHOTS / "table-laptop.png")
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=SCREENSHOTS / "table-phone.png")
+    for size, name in ((LAPTOP, "table-laptop.png"), (PHONE, "table-phone.png")):
+        page.set_viewport_size(size)
+        sideways = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert sideways <= 0, f"{name}: {sideways}px of sideways scrolling"
+        page.screenshot(path=SCREENSHOTS / name)
     page.set_viewport_size(LAPTOP)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 
 import jsonpatch
 import pytest
@@ -135,3 +136,43 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     server.send(sync(views[2], 9, seat))
     expect(page.locator(".conn-pill")).to_have_attribute("data-state", "live")
     expect(version).to_have_attribute("data-version", "9")
+
+
+def test_a_turn_can_be_taken_with_the_keyboard_alone(new_page):
+    page = new_page()
+    server = ScriptedServer()
+    server.route(page)
+    sign_up(page, "keys")
+    table = open_table(page, seats=2, bots=1)
+    page.locator(f"form[action='/t/{table}/start/'] button").click()
+    page.wait_for_selector("#match")
+    seat = config(page)["seat"]
+    state = scripted_game(seat)[0]
+    server.expect_frame(page, "sync")
+    server.send(sync(GAME.view(state, seat), 1, seat))
+    expect(page.locator("#match")).to_have_attribute("data-version", "1")
+
+    # Tab from the top of the page reaches the action menu; focus is always visible.
+    page.locator("body").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("""() => {
+            const el = document.activeElement;
+            return {action: el.dataset.action ?? null, tag: el.tagName,
+                    outline: getComputedStyle(el).outlineStyle};
+        }""")
+        if focused["tag"] in ("A", "BUTTON", "INPUT", "SELECT"):
+            assert focused["outline"] != "none", focused
+        if focused["action"] == "jump":
+            break
+    else:
+        raise AssertionError("Tab never reached the Jump button")
+
+    page.keyboard.press("Enter")  # Jump; focus moves to the first card that can pay for it
+    expect(page.locator(".hand .card:focus")).to_have_class(re.compile("card-choosable"))
+    page.keyboard.press(" ")  # Space plays it; focus moves to the planets it reaches
+    expect(page.locator("[data-planet-choice]:focus")).to_have_count(1)
+    page.keyboard.press("Enter")
+    act = server.expect_frame(page, "act")
+    assert act["action"]["type"] == "jump"
+    assert act["action"] in GAME.legal_actions(state, seat)

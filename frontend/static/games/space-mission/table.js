@@ -40,6 +40,17 @@ export function createTable(root, api) {
     h("div", { class: "sm-panel" }, parts.turn, parts.controls, parts.picker, parts.hand, parts.players, parts.mine)));
   root.removeAttribute("aria-busy");
 
+  // Keyboard users are taken to the next step's first control (card, then planet);
+  // pointer users keep their focus where it is.
+  let byKeyboard = false;
+  let stepped = false;
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") byKeyboard = true;
+  });
+  root.addEventListener("pointerdown", () => {
+    byKeyboard = false;
+  });
+
   let snapshot = null;
   let choice = freshChoice();
   let heldVersion = null;
@@ -71,6 +82,7 @@ export function createTable(root, api) {
 
   function chooseAction(type) {
     refusal = null;
+    stepped = true;
     if (type === "restock") {
       if (choice.type === "restock") {
         send({ type: "restock", discard: choice.discard });
@@ -86,6 +98,7 @@ export function createTable(root, api) {
 
   function chooseCard(id) {
     refusal = null;
+    stepped = choice.type !== "restock";
     if (choice.type === "restock") {
       const marked = choice.discard.includes(id);
       choice = { ...choice, discard: marked ? choice.discard.filter((c) => c !== id) : [...choice.discard, id] };
@@ -245,6 +258,13 @@ export function createTable(root, api) {
     ];
   }
 
+  function focusNextStep() {
+    const next = choice.type === "restock"
+      ? root.querySelector(".hand button.card")
+      : root.querySelector(".hand .card-choosable") ?? root.querySelector("[data-planet-choice]");
+    next?.focus();
+  }
+
   function draw() {
     const v = view();
     const names = seatNames(snapshot.match);
@@ -268,6 +288,8 @@ export function createTable(root, api) {
       players(v, { names, match: snapshot.match, presence: snapshot.presence, mySeat }));
     redraw(parts.mine, me ? mine(v) : "");
     parts.mine.hidden = !me || Boolean(over);
+    if (stepped && byKeyboard && choice.type) focusNextStep();
+    stepped = false;
   }
 
   return {
