@@ -1,0 +1,1 @@
+"""Benchmarks and fault drills against real servers (see docs/benchmarks.md)."""
