@@ -1,13 +1,12 @@
 // Space Mission at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw } from "../../js/match/dom.js";
-import { gettext, interpolate } from "../../js/match/i18n.js";
-import { seatMark } from "../../js/match/seats.js";
+import { gettext } from "../../js/match/i18n.js";
 import { board } from "./board.js";
-import { cardChoices, cardsNeeded, completed, has, menu, pickable, planetChoices } from "./choices.js";
-import { actionName } from "./labels.js";
+import { cardChoices, cardsNeeded, completed, has, planetChoices } from "./choices.js";
+import { controls, picker, turnBanner } from "./controls.js";
 import { mine } from "./mine.js";
-import { hand, tile } from "./pieces.js";
+import { hand } from "./pieces.js";
 import { players } from "./players.js";
 import { endScreen } from "./result.js";
 
@@ -139,123 +138,24 @@ export function createTable(root, api) {
     return open.has(card.id) ? { use, state: "choosable", onChoose: chooseCard } : { use, state: "blocked" };
   }
 
-  function prompt() {
-    const v = view();
-    const names = seatNames(snapshot.match);
-    if (v.phase === "over") return gettext("The game is over.");
-    if (!myTurn()) {
-      const seat = v.turn.seat;
-      if (v.turn.looking) {
-        const planet = v.ring.find((p) => p.id === v.turn.looking.planet);
-        return interpolate(gettext("%(name)s is choosing a tile on %(planet)s."), { name: names[seat] ?? "?", planet: planet?.name ?? "" }, true);
-      }
-      return interpolate(gettext("Waiting for %s."), [names[seat] ?? "?"]);
-    }
-    if (busy) return gettext("Sending…");
-    if (v.me?.looking) return null;
-    switch (choice.type) {
-      case "restock":
-        return choice.discard.length
-          ? interpolate(gettext("%s cards marked. Press Restock again to discard them and draw up to 5."), [choice.discard.length])
-          : gettext("Mark the cards to discard (or none), then press Restock again to draw up to 5.");
-      case "jump":
-        return choice.cards.length ? gettext("Choose the planet to jump to.") : gettext("Choose a card to play its blue jump coordinate.");
-      case "fly":
-        return gettext("Choose a neighbouring planet to fly to.");
-      case "scan":
-        return gettext("Choose a card to play its green scan coordinate.");
-      case "colonise":
-        return interpolate(gettext("Choose two cards for the orange landing coordinates (%s of 2 chosen)."), [choice.cards.length]);
-      default:
-        return v.turn.actions_done >= v.turn.actions_per_turn
-          ? gettext("Both actions taken: confirm your turn, or undo.")
-          : interpolate(gettext("Choose action %(n)s of %(total)s."), { n: v.turn.actions_done + 1, total: v.turn.actions_per_turn }, true);
-    }
+  function turnContext() {
+    return {
+      view: view(),
+      names: seatNames(snapshot.match),
+      mySeat: api.seat,
+      legal: legal(),
+      myTurn: myTurn(),
+      busy,
+      refusal,
+      choice,
+      on: { action: chooseAction, planet: choosePlanet, cancel, send },
+    };
   }
 
-  function turnBanner() {
-    const v = view();
-    const names = seatNames(snapshot.match);
-    const seat = v.turn.seat;
-    const head = v.phase === "over"
-      ? h("strong", {}, gettext("Game over"))
-      : h("strong", { class: `seat-text-${seat}` }, seatMark(seat, 18),
-        seat === api.seat ? gettext("Your turn") : interpolate(gettext("%s's turn"), [names[seat] ?? "?"]));
-    const facts = [
-      interpolate(gettext("Round %s"), [v.round]),
-      v.phase === "over" ? null : interpolate(gettext("action %(n)s of %(total)s"), { n: Math.min(v.turn.actions_done + 1, v.turn.actions_per_turn), total: v.turn.actions_per_turn }, true),
-      interpolate(gettext("draw pile %s"), [v.draw_count]),
-      interpolate(gettext("discards %s"), [v.discard_count]),
-      interpolate(gettext("face-up space %(n)s / %(end)s"), { n: v.face_up_space, end: v.end_threshold }, true),
-    ].filter(Boolean);
-    return [
-      h("p", { class: "turn-head" }, head, v.ending ? h("span", { class: "tag warn" }, gettext("last round")) : null),
-      h("p", { class: "turn-facts" }, facts.join(" · ")),
-    ];
-  }
-
-  function controls() {
-    if (!myTurn() || view().phase === "over") return [h("p", { class: "prompt" }, prompt())];
-    const v = view();
-    const options = legal();
-    const looking = Boolean(v.me?.looking);
-    const buttons = menu(options).map(({ type, enabled }) => {
-      const label = type === "restock" && choice.type === "restock"
-        ? interpolate(gettext("Restock (discard %s)"), [choice.discard.length])
-        : actionName(type);
-      return h("button", {
-        type: "button",
-        class: ["button", "action", `action-${type}`, choice.type === type && "selected"],
-        "data-action": type,
-        "data-key": `action-${type}`,
-        "aria-pressed": choice.type === type ? "true" : "false",
-        disabled: !enabled || looking,
-        onclick: () => chooseAction(type),
-      }, label);
-    });
-    const planets = planetChoices(options, choice.type, choice.cards);
-    const planetButtons = planets.size
-      ? h("div", { class: "planet-choices", role: "group", "aria-label": gettext("Planets you can choose") },
-        v.ring.filter((p) => planets.has(p.id)).map((p) => h("button", {
-          type: "button", class: "button small", "data-planet-choice": p.id, "data-key": `goto-${p.id}`, onclick: () => choosePlanet(p.id),
-        }, p.name)))
-      : null;
-    const cancel = choice.type
-      ? h("button", { type: "button", class: "button small ghost", "data-key": "cancel", onclick: () => { choice = freshChoice(); refusal = null; draw(); } }, gettext("Cancel"))
-      : null;
-    const text = prompt();
-    return [
-      h("div", { class: "action-menu", role: "group", "aria-label": gettext("Actions") }, buttons),
-      text ? h("p", { class: "prompt" }, text, " ", cancel) : null,
-      planetButtons,
-      refusal ? h("p", { class: "refusal", role: "alert" }, refusal) : null,
-      h("div", { class: "turn-buttons" },
-        h("button", {
-          type: "button", class: "button ghost", "data-action": "undo", "data-key": "undo",
-          disabled: busy || !v.turn.can_undo, onclick: () => send({ type: "undo" }),
-        }, actionName("undo")),
-        h("button", {
-          type: "button", class: "button primary", "data-action": "confirm", "data-key": "confirm",
-          disabled: busy || !v.turn.can_confirm, onclick: () => send({ type: "confirm" }),
-        }, actionName("confirm"))),
-    ];
-  }
-
-  function picker() {
-    const looking = view().me?.looking;
-    if (!looking) return [];
-    const planet = view().ring.find((p) => p.id === looking.planet);
-    const open = pickable(legal());
-    const heading = looking.purpose === "scan"
-      ? interpolate(gettext("Choose a tile on %s to reserve"), [planet?.name ?? ""])
-      : interpolate(gettext("Choose a tile on %s to take"), [planet?.name ?? ""]);
-    return [
-      h("h2", { class: "panel-title" }, heading),
-      h("p", { class: "muted" }, gettext("Space tiles cannot be taken. The rest of the stack goes back face down.")),
-      h("ul", { class: "stack" }, looking.stack.map((t) => h("li", {},
-        tile(t, { onChoose: (id) => send({ type: "pick", tile: id }), disabled: busy || !open.has(t.id), class: open.has(t.id) ? "pickable" : "not-pickable" })))),
-      refusal ? h("p", { class: "refusal", role: "alert" }, refusal) : null,
-    ];
+  function cancel() {
+    choice = freshChoice();
+    refusal = null;
+    draw();
   }
 
   function focusNextStep() {
@@ -274,11 +174,14 @@ export function createTable(root, api) {
     const mySeat = api.seat;
     const here = mySeat !== null ? v.players.find((p) => p.seat === mySeat)?.ship : null;
     const choosable = myTurn() && !busy ? planetChoices(legal(), choice.type, choice.cards) : new Set();
-    redraw(parts.board, board(v, { names, memory: me?.memory ?? null, here, choosable, onPlanet: choosePlanet }));
-    redraw(parts.turn, turnBanner());
-    redraw(parts.controls, controls());
+    redraw(parts.board, board(v, {
+      names, memory: me?.memory ?? null, here, looking: v.turn.looking?.planet ?? null, choosable, onPlanet: choosePlanet,
+    }));
+    const turn = turnContext();
+    redraw(parts.turn, turnBanner(v, names, api.seat));
+    redraw(parts.controls, controls(turn));
     const wasHidden = parts.picker.hidden;
-    redraw(parts.picker, picker());
+    redraw(parts.picker, picker(turn));
     parts.picker.hidden = !me?.looking;
     // On a phone the picker may be below the board: bring it into sight when it opens.
     if (wasHidden && !parts.picker.hidden) parts.picker.scrollIntoView({ block: "nearest", behavior: "smooth" });
