@@ -85,9 +85,16 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         """The name shown for this seat: the player's, the bot's kind, or nothing."""
-        if self.user_id is not None:
-            return self.user.shown_name
-        return bot_label(self.bot) if self.bot else ""
+        if self.user_id is None:
+            return seat_name(self.bot, None, "")
+        return seat_name("", self.user.username, self.user.display_name)
+
+
+def seat_name(bot: str, username: str | None, display_name: str) -> str:
+    """A seat's shown name from its raw fields (the lobby list reads them as values)."""
+    if username is not None:
+        return display_name or username
+    return bot_label(bot) if bot else ""
 
 
 def bot_label(kind: str) -> str:

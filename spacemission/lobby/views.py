@@ -21,7 +21,7 @@ from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
 from spacemission.lobby.games import game_info, game_name
-from spacemission.lobby.listing import public_tables, table_entry
+from spacemission.lobby.listing import tables_frame
 from spacemission.lobby.models import Table
 from spacemission.lobby.services import LobbyError
 
@@ -37,12 +37,10 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
             .exclude(status=Table.Status.FINISHED)
             .order_by("-created_at")
         )
+    frame = tables_frame()
     context = {
-        "open_tables": [table_entry(t) for t in public_tables(Table.Status.OPEN)[:200]],
-        "running_tables": [
-            table_entry(t)
-            for t in public_tables(Table.Status.RUNNING).select_related("match")[:100]
-        ],
+        "open_tables": frame["open"],
+        "running_tables": frame["running"],
         "my_tables": mine,
         "create_form": create_form or CreateTableForm(),
         "quick_form": QuickMatchForm(),
