@@ -86,10 +86,15 @@ _CARD_JSON = {c["id"]: c for c in _RAW["cards"]}
 _TILE_JSON = {t: {"id": t, "kind": x.kind, "colour": x.colour} for t, x in TILES.items()}
 
 
+_CARD_COORDS = {
+    c: tuple((x["colour"], x["value"]) for x in raw["coords"]) for c, raw in _CARD_JSON.items()
+}
+
+
 def card_json(card_id: str) -> dict[str, Any]:
     """The self-describing wire form of a card (a fresh object)."""
-    c = _CARD_JSON[card_id]
-    return {"id": card_id, "coords": [dict(x) for x in c["coords"]]}
+    (c1, v1), (c2, v2) = _CARD_COORDS[card_id]
+    return {"id": card_id, "coords": [{"colour": c1, "value": v1}, {"colour": c2, "value": v2}]}
 
 
 def tile_json(tile_id: str) -> dict[str, Any]:
@@ -107,7 +112,12 @@ def coordinate_text(colour: str, value: int | str) -> str:
 
 def card_text(card_id: str) -> str:
     """A card by what it shows, never by its id: "blue 2 / green 1"."""
-    return " / ".join(coordinate_text(c, v) for c, v in CARDS[card_id].coords)
+    return _CARD_TEXT[card_id]
+
+
+_CARD_TEXT = {
+    c: " / ".join(coordinate_text(col, v) for col, v in card.coords) for c, card in CARDS.items()
+}
 
 
 def tile_text(tile_id: str) -> str:

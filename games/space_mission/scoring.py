@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,17 +9,17 @@ from games.core import State
 from games.space_mission.data import CARDS, SCORING, TILE_CATEGORIES, TILES, card_json, tile_json
 
 CATEGORIES: tuple[str, ...] = ("gate", "stations", *TILE_CATEGORIES)
+_KIND_COLOUR = {t: (tile.kind, tile.colour) for t, tile in TILES.items() if tile.is_point}
 
 
 def _sets(colours: list[str | None]) -> int:
     """R30, R31: number of tiles x count of the most common colour."""
-    return len(colours) * max(Counter(colours).values()) if colours else 0
+    return len(colours) * max(map(colours.count, set(colours))) if colours else 0
 
 
 def _matter(colours: list[str | None]) -> int:
     """R32: each green-blue pair scores the pair value, each leftover the single value."""
-    counts = Counter(colours)
-    pairs = min(counts["green"], counts["blue"])
+    pairs = min(colours.count("green"), colours.count("blue"))
     return pairs * SCORING["matter_pair"] + (len(colours) - 2 * pairs) * SCORING["matter_single"]
 
 
@@ -35,8 +34,8 @@ def tile_scores(tiles: Iterable[str]) -> dict[str, int]:
     """Points per tile category for a collection (R30-R34)."""
     by_kind: dict[str, list[str | None]] = {k: [] for k in TILE_CATEGORIES}
     for t in tiles:
-        tile = TILES[t]
-        by_kind[tile.kind].append(tile.colour)
+        kind, colour = _KIND_COLOUR[t]
+        by_kind[kind].append(colour)
     return {
         "ore": _sets(by_kind["ore"]),
         "alien": _sets(by_kind["alien"]),

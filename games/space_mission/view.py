@@ -1,5 +1,8 @@
 """The per-seat view (O6, O7, O8 and the table at the end of the rules).
 
+A view is a read-only value: parts of it (the public ring and players, the log) may be
+shared with other views.
+
 This is the only road by which game state leaves the server. Everything private is
 read from the state only for the seat it belongs to; other seats' hands, reservations,
 collections and memories, the stack contents, the draw pile and the generator appear
@@ -8,11 +11,12 @@ as counts or not at all. ``docs/space-mission.md`` describes the result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Event, State, View
 from games.space_mission import turn
-from games.space_mission.actions import face_up_count, neighbours
+from games.space_mission.actions import face_up_count
 from games.space_mission.data import (
     ACTIONS_PER_TURN,
     END_THRESHOLD,
@@ -48,12 +52,12 @@ def view(state: State, seat: int | None) -> View:
             "can_undo": bool(state["undo"]),
             "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
         },
-        "players": _players(state),
+        "players": _shared("players", [state[k] for k in _PLAYERS_FROM], lambda: _players(state)),
         "gate": {
             "probes": list(state["gate"]),
             "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
         },
-        "ring": _ring(state),
+        "ring": _shared("ring", [state[k] for k in _RING_FROM], lambda: _ring(state)),
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
         "face_up_space": face_up_count(state),
@@ -64,6 +68,26 @@ def view(state: State, seat: int | None) -> View:
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }
+
+
+# Parts of the view every seat sees alike are built once per state and shared by the
+# views of all seats (the fan-out computes one view per seat for every action), and
+# reused while the parts of the state they are made from stay the same objects. That is
+# sound because a state is never changed in place: ``apply`` copies what it changes, so
+# an unchanged object is unchanged content. A state read back from JSON simply misses.
+_PLAYERS_FROM = ("hands", "chips", "gate", "stations", "ships", "collections", "reservations")
+_RING_FROM = ("ring", "stacks", "reservations", "stations", "scanned", "revealed", "ships")
+_parts: dict[Any, tuple[list[Any], Any]] = {}
+
+
+def _shared(name: Any, sources: list[Any], build: Callable[[], Any]) -> Any:
+    """``build()``, or its last value if it was made from these very ``sources``."""
+    hit = _parts.get(name)
+    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
+        return hit[1]
+    value = build()
+    _parts[name] = (sources, value)
+    return value
 
 
 def _players(state: State) -> list[dict[str, Any]]:
@@ -92,9 +116,14 @@ def _players(state: State) -> list[dict[str, Any]]:
 
 
 def _ring(state: State) -> list[dict[str, Any]]:
-    out = []
     n = state["players"]
-    for planet in state["ring"]:
+    ring = state["ring"]
+    ships: dict[str, list[int]] = {}
+    for s, where in enumerate(state["ships"]):
+        ships.setdefault(where, []).append(s)
+    stations, revealed, scanned = state["stations"], state["revealed"], state["scanned"]
+    out = []
+    for i, planet in enumerate(ring):
         p = PLANETS[planet]
         stack = state["stacks"][planet]
         reservations = [0] * n
@@ -107,15 +136,15 @@ def _ring(state: State) -> list[dict[str, Any]]:
                 "jump": p.jump,
                 "scan": p.scan,
                 "landing": list(p.landing),
-                "neighbours": list(neighbours(state, planet)),
+                "neighbours": [ring[i - 1], ring[(i + 1) % len(ring)]],
                 "stack_count": len(stack),
                 "face_up_space": [tile_json(t) for t in sorted(stack)]
-                if planet in state["revealed"]
+                if planet in revealed
                 else [],
-                "station": state["stations"].get(planet),
+                "station": stations.get(planet),
                 "reservations": reservations,
-                "scanned": list(state["scanned"].get(planet, ())),
-                "ships": [s for s, where in enumerate(state["ships"]) if where == planet],
+                "scanned": list(scanned.get(planet, ())),
+                "ships": ships.get(planet, []),
             }
         )
     return out
@@ -129,15 +158,13 @@ def _me(state: State, seat: int) -> dict[str, Any]:
             reservations[planet] = mine
     looking = state["looking"]
     collection = state["collections"][seat]
+    memory = state["memory"][seat]
     return {
         "hand": [card_json(c) for c in state["hands"][seat]],
         "reservations": reservations,
         "collection": [tile_json(t) for t in sorted(collection)],
         "score": own_score(collection),
-        "memory": {
-            planet: {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
-            for planet, m in state["memory"][seat].items()
-        },
+        "memory": _shared(("memory", seat), [memory], lambda: _memory(memory)),
         "looking": None
         if looking is None or looking["seat"] != seat
         else {
@@ -151,9 +178,11 @@ def _me(state: State, seat: int) -> dict[str, Any]:
 # The log only grows, and consecutive states share its entries (``apply`` appends to a
 # copy). Filtering it anew for every view would cost time in proportion to the whole
 # game, so the last filtered log per game and seat is kept and extended by the new
-# entries. The memo is keyed by the identity of the game's first entry and holds the log
-# it was made from, so an id cannot be reused while cached; a state loaded from JSON
-# simply misses it. The result is the same with or without the memo.
+# entries into a new list (a returned list is never changed afterwards: views are
+# read-only values that may share their log with an earlier view). The memo is keyed by
+# the identity of the game's first entry and holds the log it was made from, so an id
+# cannot be reused while cached; a state read back from JSON simply misses it. The
+# result is the same with or without the memo.
 _MEMO_SIZE = 256
 _memo: dict[tuple[int, int | None], tuple[list[Event], list[Event]]] = {}
 
@@ -164,13 +193,22 @@ def visible_log(log: list[Event], seat: int | None) -> list[Event]:
         return []
     key = (id(log[0]), seat)
     hit = _memo.get(key)
-    start, out = 0, []
+    if hit is not None and hit[0] is log:
+        return hit[1]
+    start, done = 0, []
     if hit is not None:
         old, filtered = hit
         if len(old) <= len(log) and log[len(old) - 1] is old[-1]:
-            start, out = len(old), list(filtered)
-    out += [e for e in log[start:] if not e["private"] or e["seat"] == seat]
+            start, done = len(old), filtered
+    out = done + [e for e in log[start:] if not e["private"] or e["seat"] == seat]
     if len(_memo) >= _MEMO_SIZE and key not in _memo:
         _memo.pop(next(iter(_memo)))
     _memo[key] = (log, out)
-    return list(out)
+    return out
+
+
+def _memory(memory: dict[str, Any]) -> dict[str, Any]:
+    return {
+        planet: {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
+        for planet, m in memory.items()
+    }

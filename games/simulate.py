@@ -1,0 +1,162 @@
+"""Play whole games with bots and print figures; works for every registered game.
+
+    python -m games.simulate space-mission --games 1000 --players 4 \\
+        --bots greedy,random,random,random [--seed N] [--cap 5000]
+    python -m games.simulate space-mission --bench-view [--players 5]
+
+Bots act only through the game interface: each step the acting seat gets its ``view``
+(which holds its legal actions), its bot chooses, and ``apply`` plays the choice. Printed:
+games/s and applied actions/s (every action counts: picks, undo and confirm too), mean
+actions per game, mean and standard deviation of the final totals per bot, the win rate
+per seat and per bot (a shared win counts as a win), and every game that hit the action
+cap instead of ending (with its seed, so it can be replayed).
+
+``--bench-view`` instead times ``view()`` on a mid-game state (the position after half
+of a bot game's actions): the mean per call for one seat and for a spectator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from games import registry
+from games.core import Game, State
+
+
+@dataclass
+class Played:
+    seed: int
+    actions: int
+    final: State
+    ended: bool
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    unfinished: list[int] = field(default_factory=list)
+    totals: dict[int, list[int]] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
+
+
+def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
+    """One game from ``seed`` with ``bots[seat]`` at each seat, at most ``cap`` actions."""
+    state = game.setup(len(bots), game.info.default_options(), seed)
+    actions = 0
+    while actions < cap:
+        active = game.active_seats(state)
+        if not active:
+            return Played(seed, actions, state, True)
+        seat = active[actions % len(active)]
+        action = game.bot_action(bots[seat], game.view(state, seat), seed * 7919 + actions)
+        state, _ = game.apply(state, seat, action)
+        actions += 1
+    return Played(seed, actions, state, not game.active_seats(state))
+
+
+def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Tally:
+    tally = Tally(totals={s: [] for s in range(len(bots))}, wins=dict.fromkeys(range(len(bots)), 0))
+    start = time.perf_counter()
+    for n in range(games):
+        played = play(game, bots, seed + n, cap)
+        tally.games += 1
+        tally.actions += played.actions
+        result = game.result(played.final) if played.ended else None
+        if result is None:
+            tally.unfinished.append(played.seed)
+            continue
+        for score in result["scores"]:
+            tally.totals[score["seat"]].append(score["total"])
+        for seat in result["winners"]:
+            tally.wins[seat] += 1
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def report(tally: Tally, bots: list[str]) -> str:
+    finished = tally.games - len(tally.unfinished)
+    lines = [
+        f"{tally.games} games, {tally.actions} actions in {tally.seconds:.2f} s",
+        f"games/s: {tally.games / tally.seconds:.1f}",
+        f"actions/s: {tally.actions / tally.seconds:.0f}",
+        f"mean actions per game: {tally.actions / max(tally.games, 1):.1f}",
+        f"finished: {finished}; failed to end (hit the cap): {len(tally.unfinished)}",
+    ]
+    if tally.unfinished:
+        lines.append(f"  seeds that failed to end: {tally.unfinished[:20]}")
+    if finished:
+        lines.append("per seat: bot, wins (shared count), mean score, std dev")
+        for seat, bot in enumerate(bots):
+            totals = tally.totals[seat]
+            lines.append(
+                f"  seat {seat} {bot:>8}: {tally.wins[seat] / finished:6.1%}  "
+                f"{statistics.fmean(totals):7.1f}  {statistics.pstdev(totals):6.1f}"
+            )
+        lines.append("per bot: win rate, mean score, std dev")
+        for bot in dict.fromkeys(bots):
+            seats = [s for s, b in enumerate(bots) if b == bot]
+            totals = [t for s in seats for t in tally.totals[s]]
+            wins = sum(tally.wins[s] for s in seats) / (finished * len(seats))
+            lines.append(
+                f"  {bot:>8}: {wins:6.1%}  {statistics.fmean(totals):7.1f}  "
+                f"{statistics.pstdev(totals):6.1f}"
+            )
+    return "\n".join(lines)
+
+
+def bench_view(game: Game, players: int, seed: int, calls: int = 2000) -> str:
+    """Mean ``view()`` time of a mid-game state, for one seat and for a spectator."""
+    bots = [game.info.bots[-1]] * players
+    length = play(game, bots, seed, 100_000).actions
+    state = game.setup(players, game.info.default_options(), seed)
+    for n in range(length // 2):
+        seat = game.active_seats(state)[0]
+        action = game.bot_action(bots[seat], game.view(state, seat), seed * 7919 + n)
+        state, _ = game.apply(state, seat, action)
+    seat = game.active_seats(state)[0]
+    lines = [f"{players}-player state after {length // 2} of {length} actions"]
+    for who, label in ((seat, f"seat {seat}"), (None, "spectator")):
+        start = time.perf_counter()
+        for _ in range(calls):
+            game.view(state, who)
+        mean = (time.perf_counter() - start) / calls
+        lines.append(f"view() for {label}: {mean * 1e3:.3f} ms")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m games.simulate",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("game", help="game id, e.g. space-mission")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default=None, help="one bot per seat, comma separated")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--cap", type=int, default=5000, help="action limit per game")
+    parser.add_argument("--bench-view", action="store_true", help="time view() instead")
+    args = parser.parse_args(argv)
+    game = registry.get(args.game)
+    if args.bench_view:
+        print(bench_view(game, args.players, args.seed))
+        return 0
+    bots = (args.bots or ",".join(["random"] * args.players)).split(",")
+    if len(bots) != args.players:
+        parser.error("give one bot per seat (--bots) or match --players")
+    unknown = [b for b in bots if b not in game.info.bots]
+    if unknown:
+        parser.error(f"unknown bots {unknown}; {args.game} has {list(game.info.bots)}")
+    print(report(simulate(game, bots, args.games, args.seed, args.cap), bots))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
