@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,8 @@ class Turns:
         expect(ship).to_have_count(1)
 
     def play(self, seat: int) -> None:
+        for other, page in self.pages.items():  # a background tab's title says whose turn
+            expect(page).to_have_title(re.compile("^▶" if other == seat else "^[^▶]"))
         state, _ = self.state()
         plan = jump_then_scan(state, seat) if "scan" not in self.done[seat] else None
         if plan:

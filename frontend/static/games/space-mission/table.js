@@ -1,6 +1,6 @@
 // Space Mission at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
-import { h, redraw } from "../../js/match/dom.js";
+import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
 import { gettext } from "../../js/match/i18n.js";
 import { board } from "./board.js";
 import { cardChoices, cardsNeeded, completed, has, planetChoices } from "./choices.js";
@@ -178,7 +178,7 @@ export function createTable(root, api) {
       names, memory: me?.memory ?? null, here, looking: v.turn.looking?.planet ?? null, choosable, onPlanet: choosePlanet,
     }));
     const turn = turnContext();
-    redraw(parts.turn, turnBanner(v, names, api.seat));
+    redrawIfChanged(parts.turn, turnBanner(v, names, api.seat));
     redraw(parts.controls, controls(turn));
     const wasHidden = parts.picker.hidden;
     redraw(parts.picker, picker(turn));

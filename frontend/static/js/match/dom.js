@@ -70,6 +70,16 @@ export function redraw(container, ...children) {
   }
 }
 
+/**
+ * Like redraw(), but leaves the container alone when nothing in it would change, so a
+ * live region is announced only when its words change.
+ */
+export function redrawIfChanged(container, ...children) {
+  const next = document.createElement(container.tagName);
+  appendAll(next, children);
+  if (next.innerHTML !== container.innerHTML) container.replaceChildren(...next.childNodes);
+}
+
 /** Keep a scrolled list pinned to its end if the reader was already there. */
 export function stickToBottom(list, change) {
   const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 24;

@@ -8,6 +8,7 @@ import { MatchConnection } from "./socket.js";
 import { createStatus } from "./status.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
+const ERROR_SHOWN_MS = 8000;
 
 function readConfig() {
   return JSON.parse(document.getElementById("match-config").textContent);
@@ -62,10 +63,16 @@ async function start() {
     send: (text) => connection.chat(text),
   });
 
+  let errorTimer = null;
   const showError = (message) => {
+    clearTimeout(errorTimer);
     errors.replaceChildren(h("p", { class: "flash error" }, message));
     errors.hidden = false;
+    errorTimer = setTimeout(() => {
+      errors.hidden = true;
+    }, ERROR_SHOWN_MS);
   };
+  const baseTitle = document.title;
 
   const connection = new MatchConnection(config.ws, {
     status: (state, detail) => status.connection(state, detail),
@@ -74,6 +81,9 @@ async function start() {
       log.update(view.log, seatNames(match));
       root.dataset.phase = view.phase ?? "";
       root.dataset.version = String(version);
+      // A background tab still tells its player when the table waits for them.
+      const waiting = config.seat !== null && (view.active ?? []).includes(config.seat);
+      document.title = waiting ? `▶ ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
       draw();
     },
     presence: (frame) => {
