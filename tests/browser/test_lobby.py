@@ -49,6 +49,16 @@ def test_guests_meet_by_quick_match_leave_rejoin_and_start(new_page):
     wait_for_table(bob)
     expect(bob.locator(".player")).to_have_count(2)
 
+    # Leaving a running game asks first; once confirmed, a bot takes the seat.
+    leave = bob.locator(".leave-form button")
+    bob.once("dialog", lambda dialog: dialog.dismiss())
+    leave.click()
+    expect(bob.locator("#match")).to_be_visible()
+    bob.once("dialog", lambda dialog: dialog.accept())
+    leave.click()
+    bob.wait_for_load_state()
+    expect(ada.locator(".presence.bot")).to_have_count(1)
+
 
 def test_private_table_with_a_bot_by_invite_link_and_watching_a_public_game(new_page):
     host, friend, stranger = new_page(), new_page(), new_page()
