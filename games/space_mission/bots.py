@@ -72,13 +72,14 @@ class _Greedy:
         self.unknown_value = self._mean_unknown_value()
         self.actions_left = view["turn"]["actions_per_turn"] - view["turn"]["actions_done"]
         self.chips: int = view["players"][self.seat]["chips"]
+        self.target = self._colonisation_target()
 
     def choose(self, choices: list[Action], seed: int) -> Action:
         scorers: dict[str, Callable[[Action], float]] = {
             "pick": self._pick,
             "restock": self._restock,
             "jump": self._jump,
-            "fly": lambda a: self._potential(a["planet"], self.hand) * LATER,
+            "fly": self._fly,
             "scan": self._scan,
             "colonise": self._colonise,
             "discover": lambda a: self._discover_value(self._here()),
@@ -173,6 +174,13 @@ class _Greedy:
             - 0.9 * (len(action["discard"]) - useless)
         )
 
+    def _fly(self, action: Action) -> float:
+        value = self._potential(action["planet"], self.hand) * LATER
+        if self.target is not None:
+            here, there = self._here(), action["planet"]
+            value += 0.3 * (self._distance(here, self.target) - self._distance(there, self.target))
+        return value
+
     def _probe_gain(self) -> float:
         probes = list(self.view["gate"]["probes"])
         before = gate_scores(probes)[self.seat]
@@ -205,18 +213,38 @@ class _Greedy:
                     return True
         return False
 
+    def _colonisation_target(self) -> str | None:
+        """The uncolonised planet this seat has scanned where a station would pay most."""
+        best, best_value = None, 0.0
+        for planet, info in self.planets.items():
+            if info["station"] is not None or self.seat not in info["scanned"]:
+                continue
+            mine = self.reserved.get(planet, ())
+            value = 3.0 + sum(self._gain(t) for t in mine) + self._best_in(planet)
+            value -= 0.5 * (sum(info["reservations"]) - len(mine))
+            if value > best_value:
+                best, best_value = planet, value
+        return best
+
+    def _distance(self, a: str, b: str) -> int:
+        """Flights between two planets around the ring (the gate counts as far away)."""
+        ring = [p["id"] for p in self.view["ring"]]
+        if a not in ring or b not in ring:
+            return len(ring)
+        d = abs(ring.index(a) - ring.index(b))
+        return min(d, len(ring) - d)
+
     def _useful(self, card: str) -> bool:
-        """Does the card serve a plan: a landing we scanned for, a scan or a jump we can pay?"""
+        """Does the card serve a plan: the landing of our target, a scan or jump we can pay?"""
         c = CARDS[card]
-        planets = [p for p in self.planets.values() if p["station"] is None]
         landing = c.value(LANDING)
-        if landing is not None and any(
-            self.seat in p["scanned"] and landing in (*p["landing"], "?") for p in planets
-        ):
+        target = self.planets[self.target]["landing"] if self.target else ()
+        if landing is not None and landing in (*target, "?"):
             return True
         if c.value(JUMP) is not None and self.chips > CHIP_RESERVE:
             return True
         scan = c.value(SCAN)
+        planets = [p for p in self.planets.values() if p["station"] is None]
         return (
             scan is not None
             and self.chips > CHIP_RESERVE // 2
