@@ -37,12 +37,12 @@ function coordBadge(colour, value, x, y) {
   return s("g", { class: `coord-badge coord-${colour}` }, shape, text(x, y + 1, String(value), "coord-number"));
 }
 
-function stackIcon(x, y) {
+export function stackIcon(x, y) {
   return s("g", { class: "stack-icon" },
     [8, 0, -8].map((dy) => s("rect", { x: x - 13, y: y + dy - 6, width: 26, height: 11, rx: 2 })));
 }
 
-function spaceIcon(x, y) {
+export function spaceIcon(x, y) {
   const points = [];
   for (let i = 0; i < 8; i += 1) {
     const r = i % 2 === 0 ? 15 : 6;
@@ -52,13 +52,13 @@ function spaceIcon(x, y) {
   return s("polygon", { class: "space-icon", points: points.join(" ") });
 }
 
-function eyeIcon(x, y) {
+export function eyeIcon(x, y) {
   return s("g", { class: "eye-icon" },
     s("path", { d: `M${x - 16},${y} Q${x},${y - 13} ${x + 16},${y} Q${x},${y + 13} ${x - 16},${y} Z` }),
     s("circle", { cx: x, cy: y, r: 5 }));
 }
 
-function shipBadge(seat, x, y) {
+export function shipBadge(seat, x, y) {
   return s("g", { class: "ship", "data-ship": seat },
     s("circle", { class: "ship-ring", cx: x, cy: y, r: 24 }),
     seatShape(seat, x, y, 14));

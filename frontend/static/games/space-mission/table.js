@@ -5,6 +5,7 @@ import { gettext } from "../../js/match/i18n.js";
 import { board } from "./board.js";
 import { cardChoices, cardsNeeded, completed, has, planetChoices } from "./choices.js";
 import { controls, picker, turnBanner } from "./controls.js";
+import { legend } from "./legend.js";
 import { mine } from "./mine.js";
 import { hand } from "./pieces.js";
 import { players } from "./players.js";
@@ -35,7 +36,7 @@ export function createTable(root, api) {
   };
   root.replaceChildren(h("div", { class: "sm-table" },
     parts.end,
-    parts.board,
+    h("div", { class: "sm-board-area" }, parts.board, legend(api.seat)),
     h("div", { class: "sm-panel" }, parts.turn, parts.controls, parts.picker, parts.hand, parts.players, parts.mine)));
   root.removeAttribute("aria-busy");
 
