@@ -83,6 +83,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await getattr(self, f"on_{frame['t']}")(frame)
         except ClientError as refused:
             await self._refuse(refused.code, refused.message, refused.frame_id)
+        except Exception:  # a server fault: say so and keep the connection
+            log.exception("match %s: frame failed", self.match_id)
+            await self._send(frames.error("server_error", "the server failed; try again"))
 
     async def on_sync(self, frame: frames.Frame) -> None:
         await self._send_sync()

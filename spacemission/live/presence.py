@@ -21,15 +21,16 @@ STALE = timedelta(seconds=3 * HEARTBEAT)
 def join(
     channel_name: str, match_id: int, seat: int | None, user: AbstractBaseUser | None
 ) -> frames.Frame:
-    Connection.objects.update_or_create(
-        channel_name=channel_name,
-        defaults={
-            "match_id": match_id,
-            "seat": seat,
-            "user": user if user is not None and user.is_authenticated else None,
-            "seen_at": timezone.now(),
-        },
-    )
+    # Two single statements rather than update_or_create's transaction: on SQLite a
+    # transaction that reads before it writes can fail to get the write lock.
+    fields = {
+        "match_id": match_id,
+        "seat": seat,
+        "user": user if user is not None and user.is_authenticated else None,
+        "seen_at": timezone.now(),
+    }
+    if not Connection.objects.filter(channel_name=channel_name).update(**fields):
+        Connection.objects.create(channel_name=channel_name, **fields)
     return snapshot(match_id)
 
 

@@ -7,6 +7,7 @@ Nothing here speaks to clients: callers announce a committed change (``spacemiss
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from games.core import Game, IllegalAction, State
 from spacemission.lobby.models import Table
 from spacemission.matches.models import Action, Match, MatchSeat
 
+log = logging.getLogger(__name__)
 SEED_BITS = 63
 DEFAULT_BOT = "greedy"
 
@@ -99,7 +101,7 @@ def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> M
     """
     if bot not in registry.get(match.game).info.bots:
         raise ValueError(f"unknown bot {bot!r}")
-    with transaction.atomic():
+    with serialised():
         seat = MatchSeat.objects.select_for_update().get(match=match, index=seat_index)
         seat.user, seat.bot, seat.name = None, bot, bot_name(bot)
         seat.save(update_fields=["user", "bot", "name"])
@@ -116,7 +118,7 @@ def _after_change(match_id: int, *, seats_changed: bool) -> None:
 
 
 @contextmanager
-def _serialised() -> Iterator[None]:
+def serialised() -> Iterator[None]:
     """A transaction that holds the write lock from its first statement.
 
     PostgreSQL locks the row (``select_for_update``). SQLite ignores that, and a deferred
@@ -128,6 +130,7 @@ def _serialised() -> Iterator[None]:
         with transaction.atomic():
             yield
         return
+    connection.ensure_connection()  # connecting resets the mode from the settings
     previous = connection.transaction_mode
     connection.transaction_mode = "IMMEDIATE"
     try:
@@ -152,7 +155,7 @@ def apply_action(
     ``not_your_seat``, ``no_match``); nothing changes then. A client id already applied
     for this seat returns that first application again, marked ``repeated``.
     """
-    with _serialised():
+    with serialised():
         try:
             match = Match.objects.select_for_update().get(pk=match_id)
         except Match.DoesNotExist:
@@ -267,7 +270,9 @@ def play_bot(match_id: int) -> Applied | None:
     """Let the bot whose turn it is take one action, from its own view only.
 
     None when no bot may act, or when the match moved on meanwhile (another process's bot
-    or a duplicate schedule got there first: the version check makes that a no-op).
+    or a duplicate schedule got there first: the version check makes that a no-op). A bot
+    whose choice the rules refuse plays its first legal action instead, so a match never
+    stalls on a bot.
     """
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
@@ -277,10 +282,14 @@ def play_bot(match_id: int) -> Applied | None:
         return None
     seat, bot = turn
     game = registry.get(match.game)
-    action = game.bot_action(bot, game.view(match.state, seat), bot_seed(match, seat))
-    try:
-        return apply_action(match.pk, seat, action, match.version)
-    except IllegalAction as exc:
-        if exc.code in {"stale_version", "match_over", "not_your_seat"}:
-            return None
-        raise
+    view = game.view(match.state, seat)
+    choice = game.bot_action(bot, view, bot_seed(match, seat))
+    fallbacks = [a for a in view.get("legal", []) if a.get("type") != "undo"]
+    for action in [choice, *fallbacks]:
+        try:
+            return apply_action(match.pk, seat, action, match.version)
+        except IllegalAction as exc:
+            if exc.code in {"stale_version", "match_over", "not_your_seat"}:
+                return None
+            log.error("match %s: bot %s chose %s, refused: %s", match.pk, bot, action, exc.code)
+    return None

@@ -7,6 +7,7 @@ API (all blocking, usable from sync and async tests)::
     db = fresh_database("sqlite")      # force SQLite ("postgres" forces PostgreSQL)
     out = db.django("print(1 + 1)")    # run Python with Django set up against db; its stdout
     key = db.session("ada")            # a logged-in session key for user ada (created if new)
+    rows = db.query("SELECT id FROM matches_match WHERE status = %s", ["running"])
     server = start_server(db, redis_url=None, env={"BOT_DELAY": "0"})
     server.url, server.ws_url          # "http://127.0.0.1:<port>", "ws://127.0.0.1:<port>"
     server.origin                      # an Origin header value the server accepts
@@ -25,6 +26,7 @@ never share a channel group name.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
@@ -91,6 +93,19 @@ class Database:
         """The key of a new logged-in session of ``username`` (created without a password)."""
         code = _SESSION.replace("USERNAME", repr(username))
         return self.django(code).strip().splitlines()[-1]
+
+    def query(self, sql: str, params: list | tuple = ()) -> list[tuple]:
+        """Rows of one SQL statement run directly (``%s`` placeholders for both kinds)."""
+        if self.kind == "sqlite":
+            import sqlite3
+
+            path = self.url.removeprefix("sqlite:///")
+            with contextlib.closing(sqlite3.connect(path, timeout=20)) as conn:
+                return conn.execute(sql.replace("%s", "?"), params).fetchall()
+        import psycopg
+
+        with psycopg.connect(self.url) as conn:
+            return conn.execute(sql, params).fetchall()
 
     def drop(self) -> None:
         if self.kind == "sqlite":

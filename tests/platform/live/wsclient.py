@@ -18,14 +18,10 @@ Frame = dict[str, Any]
 TIMEOUT = 10.0
 
 
-class Client:
-    def __init__(self, match_id: int, session: str | None = None) -> None:
-        from spacemission.asgi import application
+class Tracker:
+    """The view a client holds, kept up to date from the frames it receives."""
 
-        headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
-        if session:
-            headers.append((b"cookie", f"sessionid={session}".encode()))
-        self.ws = WebsocketCommunicator(application, f"/ws/match/{match_id}/", headers=headers)
+    def __init__(self) -> None:
         self.frames: list[Frame] = []
         self.received: list[tuple[int | None, Frame]] = []  # (version it concerns, frame)
         self.view: dict | None = None
@@ -33,6 +29,40 @@ class Client:
         self.seat: int | None = None
         self.views: dict[int, dict] = {}  # version -> the view held then
         self.gaps = 0  # patches that did not follow the held version
+
+    def take(self, frame: Frame) -> None:
+        """Record a received frame and apply it to the held view."""
+        self.frames.append(frame)
+        self._track(frame)
+        self.received.append((frame["v"] if frame["t"] in {"sync", "patch"} else self.v, frame))
+
+    def _track(self, frame: Frame) -> None:
+        if frame["t"] == "sync":
+            self.view, self.v, self.seat = frame["view"], frame["v"], frame["seat"]
+        elif frame["t"] == "patch":
+            if self.v is not None and frame["v"] <= self.v:
+                return  # sent before the sync this client holds: already in it
+            if self.v is None or frame["v"] != self.v + 1:
+                self.gaps += 1
+                return
+            self.view = jsonpatch.apply_patch(self.view, frame["ops"])
+            self.v = frame["v"]
+        else:
+            return
+        self.views[self.v] = copy.deepcopy(self.view)
+
+
+class Client(Tracker):
+    """A client of the ASGI application in this process (a ``WebsocketCommunicator``)."""
+
+    def __init__(self, match_id: int, session: str | None = None) -> None:
+        from spacemission.asgi import application
+
+        super().__init__()
+        headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+        if session:
+            headers.append((b"cookie", f"sessionid={session}".encode()))
+        self.ws = WebsocketCommunicator(application, f"/ws/match/{match_id}/", headers=headers)
         self.open_ = False
 
     async def open(self, *, expect_sync: bool = True) -> None:
@@ -58,9 +88,7 @@ class Client:
             self.open_ = False
             return {"t": "closed", "code": output.get("code")}
         frame = orjson.loads(output["text"])
-        self.frames.append(frame)
-        self._track(frame)
-        self.received.append((frame["v"] if frame["t"] in {"sync", "patch"} else self.v, frame))
+        self.take(frame)
         return frame
 
     async def expect(self, kind: str, timeout: float = TIMEOUT, **fields: Any) -> Frame:
@@ -81,18 +109,3 @@ class Client:
         while not await self.ws.receive_nothing(timeout=0.3):
             frames.append(await self.recv())
         return frames
-
-    def _track(self, frame: Frame) -> None:
-        if frame["t"] == "sync":
-            self.view, self.v, self.seat = frame["view"], frame["v"], frame["seat"]
-        elif frame["t"] == "patch":
-            if self.v is not None and frame["v"] <= self.v:
-                return  # sent before the sync this client holds: already in it
-            if self.v is None or frame["v"] != self.v + 1:
-                self.gaps += 1
-                return
-            self.view = jsonpatch.apply_patch(self.view, frame["ops"])
-            self.v = frame["v"]
-        else:
-            return
-        self.views[self.v] = copy.deepcopy(self.view)
