@@ -309,7 +309,7 @@ def _look(new: State, seat: int, planet: str, purpose: str, log: list[Event]) ->
         return new, log, True
     _remember(new, seat, planet, stack, taken=False)
     log.append(events.private(seat, "look", f"the stack of {_name(planet)} holds no point tile"))
-    _settle(new, planet, log, force=True)
+    _settle(new, planet, log)
     return new, log, True
 
 
@@ -341,7 +341,7 @@ def pick(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         events.private(seat, "pick", private_text + where),
     ]
     _remember(new, seat, planet, rest, taken=True)
-    _settle(new, planet, log, force=False)
+    _settle(new, planet, log)
     return new, log
 
 
@@ -362,7 +362,7 @@ def face_up_count(state: State) -> int:
     return sum(len(state["stacks"][p]) for p in state["revealed"])
 
 
-def _settle(new: State, planet: str, log: list[Event], force: bool) -> None:
+def _settle(new: State, planet: str, log: list[Event]) -> None:
     """R24 (and R17): an all-space stack turns face up; R26: that may trigger the end."""
     stack = new["stacks"][planet]
     if not stack or planet in new["revealed"] or has_point_tile(stack):

@@ -89,7 +89,7 @@ def check_game(game_id: str, players: int, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id, players", CASES)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**48))
 def test_random_whole_games_conform(game_id, players, seed):
     check_game(game_id, players, seed)

@@ -110,7 +110,7 @@ def perturbations(state: dict, seat: int | None, g: int) -> Iterator[tuple[str, 
                 yield f"swap {a} {b}", swapped(state, a, b, places)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**40), every=st.integers(7, 13))
 def test_hidden_changes_leave_every_view_identical(players, seed, every):
     last = None

@@ -10,7 +10,7 @@ from tests.games.playout import playout
 from tests.games.space_mission.builder import account
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**40), wander=st.sampled_from([0.1, 0.5]))
 def test_R3_R4_R5_components_are_conserved_at_every_step(players, seed, wander):
     for step in playout(GAME, players, seed, wander=wander, cap=600):

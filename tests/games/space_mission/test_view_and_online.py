@@ -153,3 +153,35 @@ def test_view_shape_for_a_seat_and_a_spectator():
     spectator = GAME.view(s, None)
     assert spectator["me"] is None and spectator["legal"] == []
     assert json.loads(json.dumps(v)) == v
+
+
+def test_R2_R8_ships_start_on_the_jump_gate_in_the_centre():
+    s = GAME.setup(3, {}, 2)
+    v = GAME.view(s, None)
+    assert v["gate"] == {"probes": [0, 0, 0], "ships": [0, 1, 2]}
+    assert all(p["ship"] == "gate" for p in v["players"])
+    assert all(p["ships"] == [] for p in v["ring"])
+
+
+def test_R11_scan_colonise_discover_act_where_the_ship_is():
+    scan = card_with(("scan", 4))
+    s = build(
+        hands={0: [scan]}, stacks={"hazard": [RED[0]], "freezer": [RED[1]]}, stations={"freezer": 2}
+    )
+    s["ships"] = ["freezer", "gate", "gate", "gate"]
+    kinds = {a["type"] for a in GAME.legal_actions(s, 0)}
+    assert "discover" in kinds and "scan" not in kinds
+    s["ships"] = ["hazard", "gate", "gate", "gate"]
+    kinds = {a["type"] for a in GAME.legal_actions(s, 0)}
+    assert "scan" in kinds and "discover" not in kinds
+
+
+def test_R23_own_collection_visible_to_its_owner_only():
+    medal = tiles_of("medal")[0]
+    s = build(collections={2: [medal]})
+    assert GAME.view(s, 2)["me"]["collection"] == [{"id": medal, "kind": "medal", "colour": None}]
+    assert GAME.view(s, 2)["me"]["score"]["total"] == 3
+    for seat in (0, 1, 3, None):
+        v = GAME.view(s, seat)
+        assert v["players"][2]["collection_count"] == 1
+        assert medal not in json.dumps(v)
