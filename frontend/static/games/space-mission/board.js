@@ -64,6 +64,18 @@ export function shipBadge(seat, x, y) {
     seatShape(seat, x, y, 14));
 }
 
+/**
+ * Where a station's owner mark sits: a lower corner of the planet (clear of the name and
+ * the coordinates), the one most across the ring's radius, so clear of chips and ships.
+ */
+function flagSpot(spot) {
+  const corner = PLANET * Math.SQRT1_2;
+  const across = [1, -1]
+    .map((side) => ({ side, dot: Math.round((side * spot.dx + spot.dy) * 1000) }))
+    .sort((a, b) => Math.abs(a.dot) - Math.abs(b.dot) || a.dot - b.dot)[0];
+  return { x: spot.x + across.side * corner, y: spot.y + corner };
+}
+
 function listNames(seats, names) {
   return seats.map((seat) => names[seat] ?? "?").join(", ");
 }
@@ -118,11 +130,10 @@ function drawPlanet(planet, spot, ctx) {
   }
   if (memory) {
     const seen = memory.taken_since ? `${memory.tiles.length} −${memory.taken_since}` : String(memory.tiles.length);
-    group.append(eyeIcon(x - 26, y + 86), text(x - 2, y + 87, seen, "memory-count", { "text-anchor": "start" }));
+    group.append(eyeIcon(x - 40, y + 84), text(x - 16, y + 85, seen, "memory-count", { "text-anchor": "start" }));
   }
   if (planet.station !== null) {
-    // On the rim along the ring, clear of the name, the chips outside and the ships inside.
-    const flag = { x: x - spot.dy * PLANET, y: y + spot.dx * PLANET };
+    const flag = flagSpot(spot);
     group.append(s("g", { class: "station-flag", "data-station": planet.station },
       s("circle", { cx: flag.x, cy: flag.y, r: 24, class: "flag-back" }),
       seatShape(planet.station, flag.x, flag.y, 15)));
