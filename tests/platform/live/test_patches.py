@@ -1,0 +1,83 @@
+"""Patches between two views: correct RFC 6902 in every case, log growth as appends."""
+
+from __future__ import annotations
+
+import copy
+
+import jsonpatch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import registry
+from spacemission.live.patches import view_patch
+
+TOY = registry.get("toy")
+
+
+def check(old, new):
+    ops = view_patch(old, new)
+    assert jsonpatch.apply_patch(copy.deepcopy(old), ops) == new
+    return ops
+
+
+def test_new_log_entries_are_appended_and_the_rest_is_diffed():
+    old = {"round": 1, "log": [{"text": "a"}], "me": {"hand": ["c01", "c02"]}}
+    new = {
+        "round": 2,
+        "log": [{"text": "a"}, {"text": "b"}, {"text": "c"}],
+        "me": {"hand": ["c02"]},
+    }
+    ops = check(old, new)
+    assert ops[-2:] == [
+        {"op": "add", "path": "/log/-", "value": {"text": "b"}},
+        {"op": "add", "path": "/log/-", "value": {"text": "c"}},
+    ]
+    assert not any(op["path"].startswith("/log/") and op["path"] != "/log/-" for op in ops)
+
+
+def test_an_unchanged_view_needs_no_ops():
+    view = {"round": 1, "log": [{"text": "a"}]}
+    assert check(view, copy.deepcopy(view)) == []
+
+
+def test_a_log_that_did_not_only_grow_is_diffed_whole():
+    old = {"log": [{"text": "a"}, {"text": "b"}]}
+    for new in ({"log": [{"text": "b"}]}, {"log": [{"text": "x"}, {"text": "b"}, {"text": "c"}]}):
+        check(old, new)
+
+
+def test_views_without_a_log_or_with_a_log_of_another_type():
+    check({"a": 1}, {"a": 2, "log": [1]})
+    check({"a": 1, "log": [1]}, {"a": 1})
+    check({"log": "text"}, {"log": ["text"]})
+
+
+def test_every_step_of_a_toy_game_for_every_audience():
+    state = TOY.setup(3, {"cards_per_seat": 4}, 11)
+    while TOY.active_seats(state):
+        seat = TOY.active_seats(state)[0]
+        after, _ = TOY.apply(state, seat, TOY.legal_actions(state, seat)[0])
+        for audience in (0, 1, 2, None):
+            check(TOY.view(state, audience), TOY.view(after, audience))
+        state = after
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    old=st.dictionaries(st.text(max_size=4), json_values, max_size=5),
+    new=st.dictionaries(st.text(max_size=4), json_values, max_size=5),
+    log=st.lists(json_values, max_size=4),
+    more=st.lists(json_values, max_size=3),
+)
+def test_any_two_views_with_a_growing_log(old, new, log, more):
+    check({**old, "log": log}, {**new, "log": log + more})
+    check(old, new)
