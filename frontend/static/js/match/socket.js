@@ -1,10 +1,12 @@
 // The match websocket: versions, patches, acts, reconnects. See docs/protocol.md.
+import { gettext } from "./i18n.js";
 import { applyPatch } from "./patch.js";
 
 const PING_EVERY_MS = 20000;
 const SILENCE_LIMIT_MS = 50000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30000;
+const ACT_ANSWER_MS = 15000;
 // Close codes after which trying again cannot help (see spacemission/live/snapshot.py).
 const FINAL_CLOSES = new Set([4003, 4004]);
 
@@ -194,6 +196,7 @@ export class MatchConnection {
     const entry = this.pending.get(id);
     if (!entry) return;
     this.pending.delete(id);
+    clearTimeout(entry.timer);
     if (error) entry.reject(error);
     else entry.resolve();
   }
@@ -216,7 +219,13 @@ export class MatchConnection {
     const id = `a${this.sequence}-${Math.random().toString(36).slice(2, 8)}`;
     const frame = { t: "act", id, v: this.version, action };
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { frame, resolve, reject });
+      // An act the server never answers must not leave the table waiting forever: give
+      // up, and let a fresh view show whether it happened.
+      const timer = setTimeout(() => {
+        this.settle(id, new ActRefused("no_answer", gettext("The server did not answer. Please try again.")));
+        this.requestSync();
+      }, ACT_ANSWER_MS);
+      this.pending.set(id, { frame, resolve, reject, timer });
       this.send(frame);
     });
   }
