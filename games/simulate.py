@@ -6,7 +6,8 @@
 
 Bots act only through the game interface: each step the acting seat gets its ``view``
 (which holds its legal actions), its bot chooses, and ``apply`` plays the choice. Printed:
-games/s and applied actions/s (every action counts: picks, undo and confirm too), mean
+games/s and applied actions/s (every action counts: picks, undo and confirm too; also per
+second of this process's CPU time, the figure that holds on a busy machine), mean
 actions per game, mean and standard deviation of the final totals per bot, the win rate
 per seat and per bot (a shared win counts as a win), and every game that hit the action
 cap instead of ending (with its seed, so it can be replayed).
@@ -40,6 +41,7 @@ class Tally:
     games: int = 0
     actions: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     unfinished: list[int] = field(default_factory=list)
     totals: dict[int, list[int]] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=dict)
@@ -62,7 +64,7 @@ def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
 
 def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Tally:
     tally = Tally(totals={s: [] for s in range(len(bots))}, wins=dict.fromkeys(range(len(bots)), 0))
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for n in range(games):
         played = play(game, bots, seed + n, cap)
         tally.games += 1
@@ -76,15 +78,18 @@ def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Ta
         for seat in result["winners"]:
             tally.wins[seat] += 1
     tally.seconds = time.perf_counter() - start
+    tally.cpu_seconds = time.process_time() - cpu_start
     return tally
 
 
 def report(tally: Tally, bots: list[str]) -> str:
     finished = tally.games - len(tally.unfinished)
     lines = [
-        f"{tally.games} games, {tally.actions} actions in {tally.seconds:.2f} s",
+        f"{tally.games} games, {tally.actions} actions in {tally.seconds:.2f} s "
+        f"({tally.cpu_seconds:.2f} s of CPU time)",
         f"games/s: {tally.games / tally.seconds:.1f}",
-        f"actions/s: {tally.actions / tally.seconds:.0f}",
+        f"actions/s: {tally.actions / tally.seconds:.0f} "
+        f"(per CPU second: {tally.actions / max(tally.cpu_seconds, 1e-9):.0f})",
         f"mean actions per game: {tally.actions / max(tally.games, 1):.1f}",
         f"finished: {finished}; failed to end (hit the cap): {len(tally.unfinished)}",
     ]

@@ -27,6 +27,7 @@ from games.space_mission.data import (
     coordinate_text,
     tile_text,
 )
+from games.space_mission.memo import shared
 from games.space_mission.setup import GATE
 
 Outcome = tuple[State, list[Event], bool]
@@ -385,15 +386,13 @@ def _settle(new: State, planet: str, log: list[Event]) -> None:
 def legal(state: State, seat: int) -> list[Action]:
     """Every action the six rules allow ``seat`` now (the turn rules are in ``turn``)."""
     hand = state["hands"][seat]
-    acts: list[Action] = [
-        {"type": "restock", "discard": list(combo)}
-        for r in range(len(hand) + 1)
-        for combo in combinations(hand, r)
-    ]
+    # A fresh list (callers may extend it) of shared, read-only actions.
+    acts: list[Action] = list(shared(("restock", seat), [hand], lambda: _restocks(hand)))
     where = state["ships"][seat]
     has_chip = state["chips"][seat] > 0
     if has_chip:
-        acts += _jumps(state, hand, where)
+        ring = state["ring"]
+        acts += shared(("jump", seat), [hand, ring, where], lambda: _jumps(ring, hand, where))
     if where == GATE:
         return acts
     acts += [{"type": "fly", "planet": p} for p in neighbours(state, where)]
@@ -413,13 +412,22 @@ def legal(state: State, seat: int) -> list[Action]:
     return acts
 
 
-def _jumps(state: State, hand: list[str], where: str) -> list[Action]:
+def _restocks(hand: list[str]) -> list[Action]:
+    """R12: one restock per set of cards to discard (none to all)."""
+    return [
+        {"type": "restock", "discard": list(combo)}
+        for r in range(len(hand) + 1)
+        for combo in combinations(hand, r)
+    ]
+
+
+def _jumps(ring: list[str], hand: list[str], where: str) -> list[Action]:
     acts = []
     for card in hand:
         value = CARDS[card].value(JUMP)
         if value is None:
             continue
-        for p in state["ring"]:
+        for p in ring:
             if p != where and (value == "?" or PLANETS[p].jump == value):
                 acts.append({"type": "jump", "card": card, "planet": p})
     return acts

@@ -62,6 +62,6 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "phase": "play",
         "active": [start],
         "undo": [],
-        "log": [events.public(start, "start", "starts the game (the star)")],
+        "log": events.append([], [events.public(start, "start", "starts the game (the star)")]),
         "result": None,
     }

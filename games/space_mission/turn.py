@@ -57,12 +57,15 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         new, log, barrier = _RULES[kind](state, seat, action)
         new["actions_done"] = state["actions_done"] + 1
         new["undo"] = [] if barrier else [*state["undo"], _snapshot(state)]
-    new["log"] = state["log"] + log
+    new["log"] = events.append(state["log"], log)
     return new, log
 
 
 def _snapshot(state: State) -> State:
-    return {k: v for k, v in state.items() if k not in _NOT_SNAPSHOT}
+    snapshot = dict(state)
+    for key in _NOT_SNAPSHOT:
+        del snapshot[key]
+    return snapshot
 
 
 def _undo(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -74,7 +77,7 @@ def _undo(state: State, seat: int) -> tuple[State, list[Event]]:
     new = dict(state["undo"][-1])
     new["undo"] = state["undo"][:-1]
     log = [events.public(seat, "undo", "took back an action")]
-    new["log"] = state["log"] + log
+    new["log"] = events.append(state["log"], log)
     return new, log
 
 

@@ -1,7 +1,7 @@
 """The per-seat view (O6, O7, O8 and the table at the end of the rules).
 
 A view is a read-only value: parts of it (the public ring and players, the log) may be
-shared with other views.
+shared with other views (see ``memo``).
 
 This is the only road by which game state leaves the server. Everything private is
 read from the state only for the seat it belongs to; other seats' hands, reservations,
@@ -11,11 +11,10 @@ as counts or not at all. ``docs/space-mission.md`` describes the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from games.core import Event, State, View
-from games.space_mission import turn
+from games.space_mission import events, turn
 from games.space_mission.actions import face_up_count
 from games.space_mission.data import (
     ACTIONS_PER_TURN,
@@ -25,6 +24,7 @@ from games.space_mission.data import (
     card_json,
     tile_json,
 )
+from games.space_mission.memo import shared
 from games.space_mission.scoring import own_score
 from games.space_mission.setup import GATE
 
@@ -52,12 +52,12 @@ def view(state: State, seat: int | None) -> View:
             "can_undo": bool(state["undo"]),
             "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
         },
-        "players": _shared("players", [state[k] for k in _PLAYERS_FROM], lambda: _players(state)),
+        "players": shared("players", [state[k] for k in _PLAYERS_FROM], lambda: _players(state)),
         "gate": {
             "probes": list(state["gate"]),
             "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
         },
-        "ring": _shared("ring", [state[k] for k in _RING_FROM], lambda: _ring(state)),
+        "ring": shared("ring", [state[k] for k in _RING_FROM], lambda: _ring(state)),
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
         "face_up_space": face_up_count(state),
@@ -70,24 +70,9 @@ def view(state: State, seat: int | None) -> View:
     }
 
 
-# Parts of the view every seat sees alike are built once per state and shared by the
-# views of all seats (the fan-out computes one view per seat for every action), and
-# reused while the parts of the state they are made from stay the same objects. That is
-# sound because a state is never changed in place: ``apply`` copies what it changes, so
-# an unchanged object is unchanged content. A state read back from JSON simply misses.
+# The public parts every seat sees alike, and the state parts they are made from.
 _PLAYERS_FROM = ("hands", "chips", "gate", "stations", "ships", "collections", "reservations")
 _RING_FROM = ("ring", "stacks", "reservations", "stations", "scanned", "revealed", "ships")
-_parts: dict[Any, tuple[list[Any], Any]] = {}
-
-
-def _shared(name: Any, sources: list[Any], build: Callable[[], Any]) -> Any:
-    """``build()``, or its last value if it was made from these very ``sources``."""
-    hit = _parts.get(name)
-    if hit is not None and all(a is b for a, b in zip(hit[0], sources, strict=True)):
-        return hit[1]
-    value = build()
-    _parts[name] = (sources, value)
-    return value
 
 
 def _players(state: State) -> list[dict[str, Any]]:
@@ -151,20 +136,16 @@ def _ring(state: State) -> list[dict[str, Any]]:
 
 
 def _me(state: State, seat: int) -> dict[str, Any]:
-    reservations: dict[str, list[dict[str, Any]]] = {}
-    for planet, entries in state["reservations"].items():
-        mine = [tile_json(t) for owner, t in entries if owner == seat]
-        if mine:
-            reservations[planet] = mine
     looking = state["looking"]
-    collection = state["collections"][seat]
-    memory = state["memory"][seat]
+    hand, collection = state["hands"][seat], state["collections"][seat]
+    reservations, memory = state["reservations"], state["memory"][seat]
     return {
-        "hand": [card_json(c) for c in state["hands"][seat]],
-        "reservations": reservations,
-        "collection": [tile_json(t) for t in sorted(collection)],
-        "score": own_score(collection),
-        "memory": _shared(("memory", seat), [memory], lambda: _memory(memory)),
+        "hand": shared(("hand", seat), [hand], lambda: [card_json(c) for c in hand]),
+        "reservations": shared(
+            ("reservations", seat), [reservations], lambda: _reservations(reservations, seat)
+        ),
+        **shared(("collection", seat), [collection], lambda: _collection(collection)),
+        "memory": shared(("memory", seat), [memory], lambda: _memory(memory)),
         "looking": None
         if looking is None or looking["seat"] != seat
         else {
@@ -175,36 +156,20 @@ def _me(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-# The log only grows, and consecutive states share its entries (``apply`` appends to a
-# copy). Filtering it anew for every view would cost time in proportion to the whole
-# game, so the last filtered log per game and seat is kept and extended by the new
-# entries into a new list (a returned list is never changed afterwards: views are
-# read-only values that may share their log with an earlier view). The memo is keyed by
-# the identity of the game's first entry and holds the log it was made from, so an id
-# cannot be reused while cached; a state read back from JSON simply misses it. The
-# result is the same with or without the memo.
-_MEMO_SIZE = 256
-_memo: dict[tuple[int, int | None], tuple[list[Event], list[Event]]] = {}
-
-
-def visible_log(log: list[Event], seat: int | None) -> list[Event]:
-    """The log lines ``seat`` may read: public lines and its own private ones."""
-    if not log:
-        return []
-    key = (id(log[0]), seat)
-    hit = _memo.get(key)
-    if hit is not None and hit[0] is log:
-        return hit[1]
-    start, done = 0, []
-    if hit is not None:
-        old, filtered = hit
-        if len(old) <= len(log) and log[len(old) - 1] is old[-1]:
-            start, done = len(old), filtered
-    out = done + [e for e in log[start:] if not e["private"] or e["seat"] == seat]
-    if len(_memo) >= _MEMO_SIZE and key not in _memo:
-        _memo.pop(next(iter(_memo)))
-    _memo[key] = (log, out)
+def _reservations(reservations: dict[str, list[Any]], seat: int) -> dict[str, Any]:
+    out = {}
+    for planet, entries in reservations.items():
+        mine = [tile_json(t) for owner, t in entries if owner == seat]
+        if mine:
+            out[planet] = mine
     return out
+
+
+def _collection(collection: list[str]) -> dict[str, Any]:
+    return {
+        "collection": [tile_json(t) for t in sorted(collection)],
+        "score": own_score(collection),
+    }
 
 
 def _memory(memory: dict[str, Any]) -> dict[str, Any]:
@@ -212,3 +177,39 @@ def _memory(memory: dict[str, Any]) -> dict[str, Any]:
         planet: {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
         for planet, m in memory.items()
     }
+
+
+# The log only grows, and consecutive states share its lines (``events.append``).
+# Filtering it anew for every view would cost time in proportion to the whole game, so
+# the last filtered log per game and seat is kept and extended by the new lines into a
+# new list (a returned list is never changed afterwards: views are read-only values that
+# may share their log with an earlier view). The memo is keyed by the identity of the
+# game's first line and holds the log it was made from, so an id cannot be reused while
+# cached; a state read back from JSON simply misses it. The result is the same with or
+# without the memo.
+_MEMO_SIZE = 256
+_memo: dict[tuple[int, int | None], tuple[events.Log, int, list[Event]]] = {}
+
+
+def visible_log(log: events.Log, seat: int | None) -> list[Event]:
+    """The log lines ``seat`` may read: public lines and its own private ones."""
+    if not log:
+        return []
+    key = (id(log[0][0]), seat)
+    hit = _memo.get(key)
+    if hit is not None and hit[0] is log:
+        return hit[2]
+    total = events.size(log)
+    start, done = 0, []
+    if hit is not None:
+        old, count, filtered = hit
+        if count <= total and events.line_at(log, count - 1) is events.line_at(old, count - 1):
+            start, done = count, filtered
+    new = [e for chunk in log[start // events.LOG_CHUNK :] for e in chunk][
+        start % events.LOG_CHUNK :
+    ]
+    out = done + [e for e in new if not e["private"] or e["seat"] == seat]
+    if len(_memo) >= _MEMO_SIZE and key not in _memo:
+        _memo.pop(next(iter(_memo)))
+    _memo[key] = (log, total, out)
+    return out

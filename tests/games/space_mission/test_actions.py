@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import IllegalAction
-from games.space_mission import GAME
+from games.space_mission import GAME, events
 from games.space_mission.data import CARDS, HAND_SIZE
 from tests.games.space_mission.builder import SPACE, account, act, build, card_with, tiles_of
 
@@ -50,7 +50,7 @@ def test_R13_empty_draw_pile_reshuffles_the_discard_pile():
     assert len(s["hands"][0]) == HAND_SIZE
     assert s["discard"] == [] and len(s["draw"]) == 60 - HAND_SIZE
     assert s["restocked"] == {}
-    assert any(e["kind"] == "reshuffle" for e in s["log"])
+    assert any(e["kind"] == "reshuffle" for e in events.lines(s["log"]))
     account(s)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.space_mission import GAME
+from games.space_mission import GAME, events
 from games.space_mission.privacy import hidden_ids
 from tests.games.space_mission.builder import SPACE, act, build, card_with, tiles_of
 
@@ -100,7 +100,7 @@ def test_O7_a_new_look_replaces_the_memory():
 
 def test_log_lines_name_no_hidden_tile_and_private_lines_stay_private():
     s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
-    public = [e for e in s["log"] if not e["private"]]
+    public = [e for e in events.lines(s["log"]) if not e["private"]]
     assert any(e["text"] == "reserved a tile on Hazard" for e in public)
     assert not any("water" in e["text"] for e in public)
     assert any(e["text"] == "you reserved a water on Hazard" for e in GAME.view(s, 0)["log"])
@@ -185,3 +185,17 @@ def test_R23_own_collection_visible_to_its_owner_only():
         v = GAME.view(s, seat)
         assert v["players"][2]["collection_count"] == 1
         assert medal not in json.dumps(v)
+
+
+def test_log_in_views_equals_the_filtered_log_in_any_order_of_calls():
+    from tests.games.playout import playout
+
+    states = [step.new for step in playout(GAME, 3, 21, wander=0.3, cap=400)]
+    order = states + states[::-7] + [json.loads(json.dumps(s)) for s in states[::13]]
+    for s in order:
+        for seat in (0, 1, 2, None):
+            expected = [
+                e for e in events.lines(s["log"]) if not e["private"] or e["seat"] == seat
+            ]
+            assert GAME.view(s, seat)["log"] == expected
+    assert events.size(states[-1]["log"]) == len(events.lines(states[-1]["log"])) > 64
