@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from games.space_mission import GAME
+from tests.browser.conftest import PHONE
 from tests.browser.ui import config, open_table, sign_up
 
 pytestmark = pytest.mark.browser
@@ -176,3 +177,35 @@ def test_a_turn_can_be_taken_with_the_keyboard_alone(new_page):
     act = server.expect_frame(page, "act")
     assert act["action"]["type"] == "jump"
     assert act["action"] in GAME.legal_actions(state, seat)
+
+
+def test_a_restock_with_discards_on_a_phone_by_touch(chromium, daphne_server):
+    context = chromium.new_context(base_url=daphne_server.url, viewport=PHONE, is_mobile=True,
+                                   has_touch=True)
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        server = ScriptedServer()
+        server.route(page)
+        sign_up(page, "thumb")
+        table = open_table(page, seats=2, bots=1)
+        page.locator(f"form[action='/t/{table}/start/'] button").tap()
+        page.wait_for_selector("#match")
+        seat = config(page)["seat"]
+        state = scripted_game(seat)[0]
+        server.expect_frame(page, "sync")
+        server.send(sync(GAME.view(state, seat), 1, seat))
+        expect(page.locator("#match")).to_have_attribute("data-version", "1")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        page.locator("[data-action=restock]").tap()
+        cards = page.locator(".hand button.card")
+        expect(cards).to_have_count(5)
+        marked = [cards.nth(0).get_attribute("data-card"), cards.nth(3).get_attribute("data-card")]
+        cards.nth(0).tap()
+        cards.nth(3).tap()
+        page.locator("[data-action=restock]").tap()
+        act = server.expect_frame(page, "act")
+        assert act["action"] == {"type": "restock", "discard": marked}
+    finally:
+        context.close()

@@ -150,7 +150,10 @@ function drawPlanet(planet, spot, ctx) {
   along(inward, PLANET + 32, planet.ships.length, 54).forEach((p, i) => group.append(shipBadge(planet.ships[i], p.x, p.y)));
 
   if (choosable) asButton(group, label, () => ctx.onPlanet(planet.id));
-  else group.setAttribute("aria-label", label);
+  else {
+    group.setAttribute("role", "img");
+    group.setAttribute("aria-label", label);
+  }
   return group;
 }
 
