@@ -1,15 +1,21 @@
 """RFC 6902 patches between two views of one seat.
 
-The view's ``log`` only grows, and it is the longest part of a late-game view. Diffing it
-with ``jsonpatch`` costs time proportional to its length on every action, so new log
+The view's ``log`` only grows, and it is the longest part of a late-game view: new log
 entries become ``add /log/-`` ops and only the rest of the view is diffed.
+
+The rest is diffed structurally: equal subtrees are skipped with one C-level comparison,
+objects are diffed key by key, and lists lose their common head and tail before the
+middle is paired up by position. On a 4-seat Space Mission game (11 KB views on average)
+``jsonpatch.make_patch`` took 3.8 ms per audience and action, this 0.15 ms, for patches
+about 10 % larger (``tests/platform/live/bench_fanout.py``). ``jsonpatch`` stays the
+reference the tests apply patches with.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import jsonpatch
+import orjson
 
 from games.core import View
 
@@ -20,9 +26,11 @@ LOG = "log"
 def view_patch(old: View, new: View) -> Ops:
     """Ops turning ``old`` into ``new`` (a correct RFC 6902 patch in every case)."""
     old_log, new_log = old.get(LOG), new.get(LOG)
+    ops: Ops = []
     if not _appended(old_log, new_log):
-        return jsonpatch.make_patch(old, new).patch
-    ops: Ops = jsonpatch.make_patch(_without_log(old), _without_log(new)).patch
+        diff(old, new, "", ops)
+        return ops
+    diff(_without_log(old), _without_log(new), "", ops)
     ops.extend({"op": "add", "path": f"/{LOG}/-", "value": e} for e in new_log[len(old_log) :])
     return ops
 
@@ -33,9 +41,56 @@ def _appended(old_log: Any, new_log: Any) -> bool:
         isinstance(old_log, list)
         and isinstance(new_log, list)
         and len(new_log) >= len(old_log)
-        and new_log[: len(old_log)] == old_log
+        and _equal(new_log[: len(old_log)], old_log)
     )
 
 
 def _without_log(view: View) -> View:
     return {key: value for key, value in view.items() if key != LOG}
+
+
+def diff(old: Any, new: Any, path: str, ops: Ops) -> None:
+    """Append to ``ops`` the ops turning ``old`` (at ``path``) into ``new``."""
+    if _equal(old, new):
+        return
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in old.keys() - new.keys():
+            ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+        for key, value in new.items():
+            if key in old:
+                diff(old[key], value, f"{path}/{_escape(key)}", ops)
+            else:
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+    elif isinstance(old, list) and isinstance(new, list):
+        _diff_list(old, new, path, ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _diff_list(old: list, new: list, path: str, ops: Ops) -> None:
+    shortest = min(len(old), len(new))
+    head = 0
+    while head < shortest and _equal(old[head], new[head]):
+        head += 1
+    tail = 0
+    while tail < shortest - head and _equal(old[-1 - tail], new[-1 - tail]):
+        tail += 1
+    old_middle, new_middle = old[head : len(old) - tail], new[head : len(new) - tail]
+    paired = min(len(old_middle), len(new_middle))
+    for i in range(paired):
+        diff(old_middle[i], new_middle[i], f"{path}/{head + i}", ops)
+    at = head + paired
+    for value in new_middle[paired:]:
+        ops.append({"op": "add", "path": f"{path}/{at}", "value": value})
+        at += 1
+    for _ in old_middle[paired:]:
+        ops.append({"op": "remove", "path": f"{path}/{at}"})
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """Equal as JSON: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``."""
+    return a == b and orjson.dumps(a) == orjson.dumps(b)
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import jsonpatch
+import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,9 +15,14 @@ from spacemission.live.patches import view_patch
 TOY = registry.get("toy")
 
 
+def as_json(value) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
 def check(old, new):
+    """The ops, once checked to turn ``old`` into exactly ``new`` (JSON types too)."""
     ops = view_patch(old, new)
-    assert jsonpatch.apply_patch(copy.deepcopy(old), ops) == new
+    assert as_json(jsonpatch.apply_patch(copy.deepcopy(old), ops)) == as_json(new)
     return ops
 
 
@@ -46,6 +52,24 @@ def test_a_log_that_did_not_only_grow_is_diffed_whole():
         check(old, new)
 
 
+def test_json_types_are_told_apart():
+    for old, new in ((True, 1), (1, True), (0, False), ([1], [True]), ({"a": 1}, {"a": True})):
+        assert check({"x": old}, {"x": new})
+
+
+def test_list_changes_at_either_end_or_inside_are_small():
+    assert check({"l": [1, 2, 3]}, {"l": [0, 1, 2, 3]}) == [
+        {"op": "add", "path": "/l/0", "value": 0}
+    ]
+    assert check({"l": [1, 2, 3]}, {"l": [1, 3]}) == [{"op": "remove", "path": "/l/1"}]
+    assert check({"l": [1, 2, 3]}, {"l": [1, 2, 3, 4]}) == [
+        {"op": "add", "path": "/l/3", "value": 4}
+    ]
+    assert check({"a/b~": {"c": 1}}, {"a/b~": {"c": 2}}) == [
+        {"op": "replace", "path": "/a~1b~0/c", "value": 2}
+    ]
+
+
 def test_views_without_a_log_or_with_a_log_of_another_type():
     check({"a": 1}, {"a": 2, "log": [1]})
     check({"a": 1, "log": [1]}, {"a": 1})
@@ -63,7 +87,7 @@ def test_every_step_of_a_toy_game_for_every_audience():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=5),
     lambda inner: (
         st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
     ),
