@@ -83,6 +83,23 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(reason)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last, the suite's own ones before those of ``tests/browser``.
+
+    Playwright's sync API keeps an event loop running on the main thread while a browser
+    is open (a session fixture holds one open to the end), and no asyncio test can run
+    after that. The sort is stable, so every other order (pytest-django's) is kept.
+    """
+
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("browser") is None:
+            return 0
+        return 2 if "tests/browser/" in item.nodeid else 1
+
+    items.sort(key=rank)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """A run that collected nothing is an error, never a silent pass (exit code 5)."""
     if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:

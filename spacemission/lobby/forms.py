@@ -21,21 +21,28 @@ def seat_range(games: list[GameInfo]) -> range:
     )
 
 
-def option_field(option: Option) -> forms.Field:
-    """A form field for a game option, typed after its default value."""
+def option_field(game: GameInfo, option: Option) -> forms.Field:
+    """A form field for a game option, typed after its default value.
+
+    Never required: a value left out means the game's default (the services fill it in),
+    and only the chosen game's options are used.
+    """
+    label = f"{game.name}: {option.label}"
     if option.choices:
         kind = type(option.default)
         return forms.TypedChoiceField(
-            label=option.label,
+            label=label,
             choices=[(c, str(c)) for c in option.choices],
             coerce=(lambda v: v == "True") if kind is bool else kind,
             initial=option.default,
+            required=False,
+            empty_value=None,
         )
     if isinstance(option.default, bool):
-        return forms.BooleanField(label=option.label, required=False, initial=option.default)
+        return forms.BooleanField(label=label, required=False, initial=option.default)
     if isinstance(option.default, int):
-        return forms.IntegerField(label=option.label, initial=option.default)
-    return forms.CharField(label=option.label, initial=option.default, max_length=100)
+        return forms.IntegerField(label=label, initial=option.default, required=False)
+    return forms.CharField(label=label, initial=option.default, max_length=100, required=False)
 
 
 class GameSizeForm(forms.Form):
@@ -76,13 +83,13 @@ class CreateTableForm(GameSizeForm):
         self.fields["bots"].widget.attrs["max"] = self.fields["bots"].max_value
         for game in self.games:
             for option in game.options:
-                self.fields[OPTION_PREFIX + option.name] = option_field(option)
+                self.fields[OPTION_PREFIX + option.name] = option_field(game, option)
 
     def options(self) -> dict[str, Any]:
         return {
             name.removeprefix(OPTION_PREFIX): value
             for name, value in self.cleaned_data.items()
-            if name.startswith(OPTION_PREFIX)
+            if name.startswith(OPTION_PREFIX) and value not in (None, "")
         }
 
 

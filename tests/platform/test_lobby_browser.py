@@ -80,11 +80,13 @@ def test_lobby_and_waiting_room_follow_the_table_live(person) -> None:
     row = watcher.locator(f'#open-tables [data-table="{table_id}"]')
     row.wait_for()
     assert "1/3" in row.inner_text()
+    host.evaluate("window.sameDocument = true")
     row.get_by_role("button", name="Join").click()
     watcher.wait_for_url(f"**/t/{table_id}/")
 
-    # The host's waiting room catches up by itself and shows the new player.
+    # The host's waiting room catches up by itself, in place, and shows the new player.
     host.locator("#waiting-room", has_text=watcher_name).wait_for()
+    assert host.evaluate("window.sameDocument") is True
     host.get_by_role("button", name="Start").click()
 
     # Both end up on the match page: the host by the form, the other by the live room.

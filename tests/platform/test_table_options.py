@@ -25,13 +25,18 @@ def option_game() -> Iterator[str]:
 
 def test_form_offers_every_game_option_and_bot(option_game: str) -> None:
     form = CreateTableForm()
-    assert dict(form.fields["game"].choices) == {
-        "space-mission": "Space Mission",
-        "option-game": "Option Game",
-    }
-    assert [k for k, _ in form.fields["bot_kind"].choices] == ["random", "greedy", "cautious"]
+    games = dict(form.fields["game"].choices)
+    assert (games["space-mission"], games["option-game"]) == ("Space Mission", "Option Game")
+    kinds = [k for k, _ in form.fields["bot_kind"].choices]
+    assert {"random", "greedy", "cautious"} <= set(kinds) and len(kinds) == len(set(kinds))
     assert form.fields["option_rounds"].initial == 3
+    assert form.fields["option_rounds"].label == "Option Game: Rounds"
     assert form.fields["option_open_hands"].initial is False
+
+
+def test_options_left_out_take_the_defaults(as_ada: Client, option_game: str) -> None:
+    as_ada.post(reverse("table-create"), {"game": option_game, "seats": 3, "bots": 0})
+    assert Table.objects.get().options == {"rounds": 3, "open_hands": False}
 
 
 def test_table_keeps_the_chosen_options(as_ada: Client, option_game: str) -> None:

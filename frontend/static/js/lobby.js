@@ -108,7 +108,8 @@ function lobbyPage(root) {
   );
 }
 
-// The waiting room reloads when its table changed (someone sat down, the match began).
+// The waiting room follows its table: when someone sits down or leaves, the room is
+// redrawn from the server's page in place; once the match begins, the page turns into it.
 function waitingRoom(root) {
   let checking = false;
   const check = async () => {
@@ -122,17 +123,35 @@ function waitingRoom(root) {
       }
       if (!response.ok) return;
       const state = await response.json();
-      if (state.status !== "open" || state.updated !== root.dataset.updated) location.reload();
+      if (state.status !== "open") location.reload();
+      else if (state.updated !== root.dataset.updated) await redraw(root);
     } catch {
       // Offline for a moment: the next frame or poll tries again.
     } finally {
       checking = false;
     }
   };
-  liveSocket(root.dataset.ws, (frame) => frame.t === "tables" && check(),
-    document.getElementById("lobby-status"));
+  liveSocket(
+    root.dataset.ws,
+    (frame) => frame.t === "tables" && check(),
+    document.getElementById("lobby-status"),
+  );
   // Private tables are never in the lobby list, so their room asks on its own.
   if (root.dataset.private === "1") setInterval(check, PRIVATE_POLL_MS);
+}
+
+async function redraw(root) {
+  const response = await fetch(location.href, { credentials: "same-origin" });
+  if (!response.ok) return;
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const fresh = page.getElementById("waiting-room");
+  if (!fresh) {
+    location.reload();
+    return;
+  }
+  root.replaceChildren(...fresh.childNodes);
+  root.dataset.updated = fresh.dataset.updated;
+  bindCopyButton();
 }
 
 // A copy button for the invite link (the field stays selectable without it).
@@ -145,9 +164,13 @@ function copyButton(button, field) {
   });
 }
 
+function bindCopyButton() {
+  const button = document.getElementById("copy-invite");
+  if (button) copyButton(button, document.getElementById("invite-url"));
+}
+
 const lobbyRoot = document.getElementById("lobby");
 const roomRoot = document.getElementById("waiting-room");
 if (lobbyRoot) lobbyPage(lobbyRoot);
 if (roomRoot) waitingRoom(roomRoot);
-const copyInvite = document.getElementById("copy-invite");
-if (copyInvite) copyButton(copyInvite, document.getElementById("invite-url"));
+bindCopyButton();
