@@ -42,6 +42,7 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
         "open_tables": frame["open"],
         "running_tables": frame["running"],
         "my_tables": mine,
+        "mine": [t.pk for t in mine],
         "create_form": create_form or CreateTableForm(),
         "quick_form": QuickMatchForm(),
     }

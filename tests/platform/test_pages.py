@@ -29,6 +29,21 @@ def test_lobby_lists_public_tables_only(client: Client, ada: User, bob: User) ->
     assert "Play as guest" in html and 'type="module"' in html
 
 
+def test_lobby_rows_offer_what_fits(as_bob: Client, ada: User, bob: User) -> None:
+    joinable = services.create_table(ada, "space-mission", 3)
+    full = services.create_table(ada, "space-mission", 2, bots=1, bot_kind="greedy")
+    mine = services.create_table(bob, "space-mission", 3)
+    html = as_bob.get(reverse("lobby")).content.decode()
+
+    def row(table: Table) -> str:
+        start = html.index(f'data-table="{table.pk}"')
+        return html[start : html.index("</li>", start)]
+
+    assert "Join" in row(joinable)
+    assert "Full" in row(full) and "Join" not in row(full)
+    assert "Your table" in row(mine) and "Join" not in row(mine)
+
+
 def test_lobby_shows_my_tables_including_private(as_bob: Client, bob: User) -> None:
     hidden = services.create_table(bob, "space-mission", 3, private=True)
     response = as_bob.get(reverse("lobby"))

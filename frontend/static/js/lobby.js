@@ -51,8 +51,8 @@ function element(tag, attrs = {}, ...children) {
   return node;
 }
 
-// One row, as lobby/_table_row.html renders it.
-function tableRow(entry, csrfToken) {
+// One row, as lobby/_table_row.html renders it; mine: the ids of my tables.
+function tableRow(entry, csrfToken, mine) {
   const row = element("li", { class: "table-row", "data-table": String(entry.id) });
   row.append(
     element("a", { href: entry.url }, element("strong", {}, entry.game_name)),
@@ -69,8 +69,12 @@ function tableRow(entry, csrfToken) {
     element("span", { class: "names" }, entry.taken.map((seat) => seat.name).join(", ")),
     " ",
   );
-  if (entry.watch) {
+  if (mine.has(entry.id)) {
+    row.append(element("a", { class: "button secondary", href: entry.url }, gettext("Your table")));
+  } else if (entry.watch) {
     row.append(element("a", { class: "button secondary", href: entry.watch }, gettext("Watch")));
+  } else if (entry.taken.length >= entry.seats) {
+    row.append(element("span", { class: "muted" }, gettext("Full")));
   } else {
     const form = element("form", {
       class: "inline-form",
@@ -86,13 +90,14 @@ function tableRow(entry, csrfToken) {
   return row;
 }
 
-function fillList(list, empty, entries, csrfToken) {
-  list.replaceChildren(...entries.map((entry) => tableRow(entry, csrfToken)));
+function fillList(list, empty, entries, csrfToken, mine) {
+  list.replaceChildren(...entries.map((entry) => tableRow(entry, csrfToken, mine)));
   empty.hidden = entries.length > 0;
 }
 
 function lobbyPage(root) {
   const csrfToken = document.querySelector("[name=csrfmiddlewaretoken]")?.value ?? "";
+  const mine = new Set(JSON.parse(document.getElementById("my-table-ids").textContent));
   const openList = document.getElementById("open-tables");
   const runningList = document.getElementById("running-tables");
   const openEmpty = document.getElementById("open-empty");
@@ -101,8 +106,8 @@ function lobbyPage(root) {
     root.dataset.ws,
     (frame) => {
       if (frame.t !== "tables") return;
-      fillList(openList, openEmpty, frame.open, csrfToken);
-      fillList(runningList, runningEmpty, frame.running, csrfToken);
+      fillList(openList, openEmpty, frame.open, csrfToken, mine);
+      fillList(runningList, runningEmpty, frame.running, csrfToken, mine);
     },
     document.getElementById("lobby-status"),
   );
