@@ -42,6 +42,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     joined = False
+    heartbeat: asyncio.Task | None = None
 
     async def connect(self) -> None:
         runner.attach(asyncio.get_running_loop())
@@ -147,7 +148,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _leave(self) -> None:
         self.joined = False
-        self.heartbeat.cancel()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
         await self._leave_groups()
         frame = await database_sync_to_async(presence.leave)(self.channel_name, self.match_id)
         await fanout.send_public(self.match_id, frame)

@@ -10,6 +10,9 @@ class ReadOnlyInline(admin.TabularInline):
     can_delete = False
     show_change_link = False
 
+    def get_readonly_fields(self, request, obj=None) -> list[str]:
+        return list(self.fields)
+
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 

@@ -188,3 +188,20 @@ def test_replace_with_bot_hands_the_seat_to_a_bot(users):
     assert play_bot(match.pk) is not None
     with pytest.raises(ValueError):
         replace_with_bot(match, 1, bot="clairvoyant")
+
+
+def test_the_admin_shows_a_match_with_its_action_log_read_only(users, client):
+    from spacemission.accounts.models import User
+
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    apply_action(match.pk, 0, first_legal(match, 0), 0, "client-77", ada)
+    admin = User.objects.create_superuser("root", "root@example.com", "pw-not-used")
+    client.force_login(admin)
+    page = client.get(f"/admin/matches/match/{match.pk}/change/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "client-77" in html and "actions-0-version" not in html  # shown, not editable
+    assert client.get("/admin/matches/match/add/").status_code == 403
+    listing = client.get("/admin/matches/match/")
+    assert listing.status_code == 200 and str(match.pk) in listing.content.decode()
