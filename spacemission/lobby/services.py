@@ -232,6 +232,11 @@ def remove_bot(user: User, table_id: int, seat_index: int) -> None:
     announce(table)
 
 
+def players_needed(info: GameInfo) -> int:
+    """Filled seats (bots count) a table needs before its host may start."""
+    return max(MIN_TO_START, info.min_players)
+
+
 def close_gaps(table: Table, seats: list[Seat]) -> None:
     """Drop empty seats and number the rest 0..n-1, so the match has no empty seat.
 
@@ -254,10 +259,9 @@ def start(user: User, table_id: int) -> Match:
 
     table = locked_open(table_id)
     require_host(table, user)
-    info = known_game(table.game)
     seats = seats_of(table)
     filled = sum(seat.taken for seat in seats)
-    needed = max(MIN_TO_START, info.min_players)
+    needed = players_needed(known_game(table.game))
     if filled < needed:
         raise LobbyError(_("At least %(count)d seats must be filled to start.") % {"count": needed})
     close_gaps(table, seats)

@@ -7,6 +7,7 @@ the lobby script only keeps the lists live.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -22,7 +23,7 @@ from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
 from spacemission.lobby.games import game_info, game_name
 from spacemission.lobby.listing import tables_frame
-from spacemission.lobby.models import Table
+from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.services import LobbyError
 
 View = Callable[..., HttpResponse]
@@ -118,26 +119,38 @@ def visible_table(request: HttpRequest, pk: int) -> Table:
 
 
 def table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The waiting room while the table is open, then its match (running or finished)."""
     table = visible_table(request, pk)
     seats = list(table.seats.select_related("user").order_by("index"))
-    if table.is_open:
-        return waiting_room(request, table, seats)
-    return match_page(request, table, seats)
-
-
-def waiting_room(request: HttpRequest, table: Table, seats: list) -> HttpResponse:
     user = request.user
-    my_seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    viewer = Viewer(seat=mine, is_host=user.is_authenticated and table.host_id == user.pk)
+    if table.is_open:
+        return waiting_room(request, table, seats, viewer)
+    return match_page(request, table, seats, viewer)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at a table page: their seat there, if any, and whether they host it."""
+
+    seat: Seat | None
+    is_host: bool
+
+
+def waiting_room(
+    request: HttpRequest, table: Table, seats: list[Seat], viewer: Viewer
+) -> HttpResponse:
     info = game_info(table.game)
     filled = sum(s.taken for s in seats)
     context = {
         "table": table,
         "seats": seats,
         "game_name": game_name(table.game),
-        "my_seat": my_seat,
-        "is_host": user.is_authenticated and table.host_id == user.pk,
+        "my_seat": viewer.seat,
+        "is_host": viewer.is_host,
         "filled": filled,
-        "can_start": filled >= max(services.MIN_TO_START, info.min_players if info else 2),
+        "can_start": info is not None and filled >= services.players_needed(info),
         "bots": info.bots if info else (),
         "default_bot": DEFAULT_BOT,
         "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),
@@ -145,19 +158,20 @@ def waiting_room(request: HttpRequest, table: Table, seats: list) -> HttpRespons
     return render(request, "lobby/table.html", context)
 
 
-def match_page(request: HttpRequest, table: Table, seats: list) -> HttpResponse:
+def match_page(
+    request: HttpRequest, table: Table, seats: list[Seat], viewer: Viewer
+) -> HttpResponse:
     match = table.match
     user = request.user
-    my_seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     match_config = {
         "table": table.pk,
         "match": match.pk,
         "game": table.game,
         "game_name": game_name(table.game),
         "ws": f"/ws/match/{match.pk}/",
-        "seat": my_seat.index if my_seat else None,
+        "seat": viewer.seat.index if viewer.seat else None,
         "user": user.username if user.is_authenticated else None,
-        "is_host": user.is_authenticated and table.host_id == user.pk,
+        "is_host": viewer.is_host,
         "private": table.private,
         "lobby_url": reverse("lobby"),
         "leave_url": reverse("table-leave", args=[table.pk]),
