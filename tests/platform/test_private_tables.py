@@ -66,3 +66,10 @@ def test_can_watch(private: Table, ada: User, bob: User, cy: User) -> None:
 
 def test_quick_match_never_picks_a_private_table(private: Table, bob: User) -> None:
     assert services.quick_match(bob, "space-mission", 3) != private
+
+
+def test_an_invite_survives_signing_in_as_a_guest(private: Table, client: Client) -> None:
+    client.get(reverse("invite", args=[private.invite_token]))
+    client.post(reverse("guest"), {"next": f"/t/{private.pk}/"})
+    client.post(reverse("table-join", args=[private.pk]))
+    assert private.seats.filter(user__is_guest=True).count() == 1
