@@ -136,6 +136,7 @@ def check_views(clients: list[RemoteClient], states: list[dict]) -> None:
             assert view == GAME.view(states[version], client.seat), (client.seat, version)
 
 
+@pytest.mark.redis
 async def test_two_servers_share_one_redis(database, servers):
     redis = need_redis()
     ada = database.session("ada")
@@ -190,7 +191,7 @@ async def test_bots_resume_when_the_server_starts_with_no_one_connected(database
     assert replayed_states(match)[-1] == match["state"]
 
 
-@pytest.mark.parametrize("kind", ["postgres", "sqlite"])
+@pytest.mark.parametrize("kind", [pytest.param("postgres", marks=pytest.mark.postgres), "sqlite"])
 async def test_racing_acts_of_one_player_apply_once(kind, servers):
     if kind == "postgres":
         need_postgres()
