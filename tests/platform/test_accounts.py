@@ -182,3 +182,21 @@ def test_forms_pass_with_the_csrf_token(ada: User) -> None:
     )
     assert response.status_code == 302
     assert get_user(client).pk == ada.pk
+
+
+def test_password_change_keeps_the_session(as_ada: Client, ada: User) -> None:
+    new = "nebula-Cassini-77"
+    response = as_ada.post(
+        reverse("password-change"),
+        {"old_password": GOOD_PASSWORD, "new_password1": new, "new_password2": new},
+    )
+    assert response["Location"] == reverse("account")
+    ada.refresh_from_db()
+    assert ada.check_password(new)
+    assert get_user(as_ada).pk == ada.pk
+
+
+def test_profile_and_account_pages_render(as_ada: Client) -> None:
+    assert "Ada" in as_ada.get(reverse("profile", args=["ada"])).content.decode()
+    page = as_ada.get(reverse("account")).content.decode()
+    assert 'name="display_name"' in page and reverse("password-change") in page
