@@ -122,10 +122,10 @@ def restock(state: State, seat: int, action: Action) -> Outcome:
     check_keys(action, "discard")
     discarded = _own_cards(state, seat, action.get("discard", []), "discard")
     hand = [c for c in state["hands"][seat] if c not in discarded]
-    pile = state["discard"] + discarded
-    restocked = dict(state["restocked"])
-    for card in discarded:
-        restocked[card] = seat
+    pile, restocked = state["discard"], state["restocked"]
+    if discarded:
+        pile = pile + discarded
+        restocked = {**restocked, **dict.fromkeys(discarded, seat)}
     draw, g, drawn, reshuffled = state["draw"], state["rng"], [], False
     while len(hand) + len(drawn) < HAND_SIZE:
         if not draw:
@@ -137,8 +137,9 @@ def restock(state: State, seat: int, action: Action) -> Outcome:
         drawn += reversed(draw[len(draw) - take :])
         draw = draw[: len(draw) - take]
     new = dict(state)
-    new.update(rng=g, draw=draw, discard=pile, restocked=restocked)
-    new["hands"] = _set(state["hands"], seat, sorted(hand + drawn))
+    if discarded or drawn:  # else nothing moved: keep sharing every part
+        new.update(rng=g, draw=draw, discard=pile, restocked=restocked)
+        new["hands"] = _set(state["hands"], seat, sorted(hand + drawn))
     text = f"restocked: discarded {len(discarded)}, drew {len(drawn)}"
     log = [events.public(seat, "restock", text)]
     if reshuffled:

@@ -29,3 +29,19 @@ def shared(name: Hashable, sources: list[Any], build: Callable[[], T]) -> T:
     value = build()
     _slots[name] = (sources, value)
     return value
+
+
+_one: dict[Hashable, tuple[Any, Any]] = {}
+
+
+def shared_one(name: Hashable, source: Any, build: Callable[..., T], *args: Any) -> T:
+    """``build(source, *args)``, or its last value if made from this very ``source``.
+
+    The same as ``shared`` for one source, without its overhead (views call it often).
+    """
+    hit = _one.get(name)
+    if hit is not None and hit[0] is source:
+        return hit[1]
+    value = build(source, *args)
+    _one[name] = (source, value)
+    return value

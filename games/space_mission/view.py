@@ -24,7 +24,7 @@ from games.space_mission.data import (
     card_json,
     tile_json,
 )
-from games.space_mission.memo import shared
+from games.space_mission.memo import shared, shared_one
 from games.space_mission.scoring import own_score
 from games.space_mission.setup import GATE
 
@@ -71,7 +71,16 @@ def view(state: State, seat: int | None) -> View:
 
 
 # The public parts every seat sees alike, and the state parts they are made from.
-_PLAYERS_FROM = ("hands", "chips", "gate", "stations", "ships", "collections", "reservations")
+_PLAYERS_FROM = (
+    "ring",
+    "hands",
+    "chips",
+    "gate",
+    "stations",
+    "ships",
+    "collections",
+    "reservations",
+)
 _RING_FROM = ("ring", "stacks", "reservations", "stations", "scanned", "revealed", "ships")
 
 
@@ -140,12 +149,10 @@ def _me(state: State, seat: int) -> dict[str, Any]:
     hand, collection = state["hands"][seat], state["collections"][seat]
     reservations, memory = state["reservations"], state["memory"][seat]
     return {
-        "hand": shared(("hand", seat), [hand], lambda: [card_json(c) for c in hand]),
-        "reservations": shared(
-            ("reservations", seat), [reservations], lambda: _reservations(reservations, seat)
-        ),
-        **shared(("collection", seat), [collection], lambda: _collection(collection)),
-        "memory": shared(("memory", seat), [memory], lambda: _memory(memory)),
+        "hand": [card_json(c) for c in hand],
+        "reservations": shared_one(("reservations", seat), reservations, _reservations, seat),
+        **shared_one(("collection", seat), collection, _collection),
+        "memory": shared_one(("memory", seat), memory, _memory),
         "looking": None
         if looking is None or looking["seat"] != seat
         else {
