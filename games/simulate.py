@@ -13,12 +13,15 @@ per seat and per bot (a shared win counts as a win), and every game that hit the
 cap instead of ending (with its seed, so it can be replayed).
 
 ``--bench-view`` instead times ``view()`` on a mid-game state (the position after half
-of a bot game's actions): the mean per call for one seat and for a spectator.
+of a bot game's actions): the mean per call for one seat and for a spectator, cold (a
+fresh copy of the state each call, as when it is read from storage) and warm (the same
+state again, when the parts every seat shares are reused).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -126,12 +129,19 @@ def bench_view(game: Game, players: int, seed: int, calls: int = 2000) -> str:
         state, _ = game.apply(state, seat, action)
     seat = game.active_seats(state)[0]
     lines = [f"{players}-player state after {length // 2} of {length} actions"]
+    # Cold: every call gets its own copy read back from JSON, as a server that loads the
+    # state from storage would; warm: the same state again (shared parts are reused).
+    copies = [json.loads(json.dumps(state)) for _ in range(calls)]
     for who, label in ((seat, f"seat {seat}"), (None, "spectator")):
+        start = time.perf_counter()
+        for copy in copies:
+            game.view(copy, who)
+        cold = (time.perf_counter() - start) / calls
         start = time.perf_counter()
         for _ in range(calls):
             game.view(state, who)
-        mean = (time.perf_counter() - start) / calls
-        lines.append(f"view() for {label}: {mean * 1e3:.3f} ms")
+        warm = (time.perf_counter() - start) / calls
+        lines.append(f"view() for {label}: {cold * 1e3:.3f} ms cold, {warm * 1e3:.3f} ms warm")
     return "\n".join(lines)
 
 
