@@ -2,6 +2,8 @@
 
 Reads like the rulebook: ``data`` (components) → ``setup`` → ``actions`` (one function
 per action) → ``turn`` (two actions, undo, confirm, the end) → ``scoring`` → ``view``.
+Beside them: ``events`` (the log), ``privacy`` (ids a viewer may not see), ``bots`` and
+``memo`` (parts of views shared while the state parts they come from are unchanged).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, GameInfo, State, View
-from games.space_mission import bots, scoring, setup, turn, view
+from games.space_mission import bots, setup, turn, view
 from games.space_mission.data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -48,4 +50,4 @@ class SpaceMission:
 
 GAME = SpaceMission()
 
-__all__ = ["GAME", "scoring"]
+__all__ = ["GAME"]
