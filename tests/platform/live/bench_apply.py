@@ -1,0 +1,75 @@
+"""Cost of one stored action end to end: lock, rules, action row, state, and its patches.
+
+Plays whole 4-seat Space Mission matches of bots through ``play_bot`` (the path every
+action takes: ``apply_action`` in one locked transaction) and builds the patches of each,
+on a fresh database: PostgreSQL when DATABASE_URL names one, else a SQLite file.
+
+    .venv/bin/python tests/platform/live/bench_apply.py [matches]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from tests.support.servers import fresh_database
+
+PLAY = """
+import statistics, time
+from django.db import transaction
+from spacemission.accounts.models import User
+from spacemission.lobby.models import Seat, Table
+from spacemission.live.fanout import patch_messages
+from spacemission.matches.services import play_bot, replay, start_match
+
+host = User.objects.create_user("host")
+per_action, apply_ms, patch_ms, lengths = [], [], [], []
+for n in range(MATCHES):
+    with transaction.atomic():
+        table = Table.objects.create(game="space-mission", host=host, seat_count=4)
+        for i, bot in enumerate(["greedy", "random", "greedy", "greedy"]):
+            Seat.objects.create(table=table, index=i, bot=bot)
+        match = start_match(table)
+    actions = 0
+    while True:
+        t0 = time.perf_counter()
+        applied = play_bot(match.pk)
+        t1 = time.perf_counter()
+        if applied is None:
+            break
+        patch_messages(applied)
+        t2 = time.perf_counter()
+        apply_ms.append((t1 - t0) * 1000)
+        patch_ms.append((t2 - t1) * 1000)
+        actions += 1
+    lengths.append(actions)
+    match.refresh_from_db()
+    assert match.status == "finished" and replay(match) == match.state
+
+def line(label, values):
+    p95 = sorted(values)[int(len(values) * 0.95)]
+    print(f"{label:34s} mean {statistics.mean(values):6.2f} ms  p95 {p95:6.2f} ms")
+
+print(f"{MATCHES} matches, {sum(lengths)} actions ({min(lengths)}-{max(lengths)} per match)")
+line("play_bot (read, bot, apply_action)", apply_ms)
+line("patch_messages (5 audiences)", patch_ms)
+total = statistics.mean(apply_ms) + statistics.mean(patch_ms)
+print(f"one process, one match at a time: {1000 / total:.0f} actions/s")
+"""
+
+
+def main() -> None:
+    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    db = fresh_database()
+    try:
+        print(f"database: {db.kind}")
+        code = PLAY.replace("MATCHES", str(matches))
+        print(db.django(code, env={"BOT_DELAY": "3600"}), end="")
+    finally:
+        db.drop()
+
+
+if __name__ == "__main__":
+    main()
