@@ -120,7 +120,9 @@ def _play(new: State, state: State, seat: int, cards: list[str]) -> None:
 def restock(state: State, seat: int, action: Action) -> Outcome:
     """R12, R13: discard any hand cards, then draw up to the hand size."""
     check_keys(action, "discard")
-    discarded = _own_cards(state, seat, action.get("discard", []), "discard")
+    if "discard" not in action:
+        raise IllegalAction("bad_action", "Name the cards to discard (an empty list for none).")
+    discarded = _own_cards(state, seat, action["discard"], "discard")
     hand = [c for c in state["hands"][seat] if c not in discarded]
     pile, restocked = state["discard"], state["restocked"]
     if discarded:

@@ -239,6 +239,7 @@ def test_O3_restock_discards_a_set_and_refuses_bad_sets():
         ({"type": "colonise", "cards": "c01c02"}, "bad_action"),
         ({"type": "colonise", "cards": ["c01"]}, "bad_action"),
         ({"type": "restock", "discard": [1, 2]}, "bad_action"),
+        ({"type": "restock"}, "bad_action"),
         ({"type": "restock", "discard": [], "extra": 1}, "bad_action"),
         ({"type": "confirm", "now": True}, "bad_action"),
         ({"type": "pick", "tile": "t01"}, "not_looking"),

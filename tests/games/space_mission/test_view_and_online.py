@@ -194,8 +194,6 @@ def test_log_in_views_equals_the_filtered_log_in_any_order_of_calls():
     order = states + states[::-7] + [json.loads(json.dumps(s)) for s in states[::13]]
     for s in order:
         for seat in (0, 1, 2, None):
-            expected = [
-                e for e in events.lines(s["log"]) if not e["private"] or e["seat"] == seat
-            ]
+            expected = [e for e in events.lines(s["log"]) if not e["private"] or e["seat"] == seat]
             assert GAME.view(s, seat)["log"] == expected
     assert events.size(states[-1]["log"]) == len(events.lines(states[-1]["log"])) > 64
