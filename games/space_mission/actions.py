@@ -267,23 +267,29 @@ def colonise(state: State, seat: int, action: Action) -> Outcome:
     chips = _add(state["chips"], seat, -1)
     used = events.join([coordinate_text(LANDING, CARDS[c].value(LANDING)) for c in cards])
     log = [events.public(seat, "colonise", f"colonised {_name(planet)} with {used}")]
-    reservations = state["reservations"].get(planet, [])
-    if reservations:
-        collections = list(state["collections"])
-        paid: dict[int, list[str]] = {}
-        for owner, tile in reservations:
-            paid.setdefault(owner, []).append(tile)
-            chips[owner] += 1
-        for owner, tiles in sorted(paid.items()):
-            collections[owner] = collections[owner] + tiles
-            count = f"{len(tiles)} reserved tile" + ("s" if len(tiles) > 1 else "")
-            log.append(events.public(owner, "payout", f"received {count} from {_name(planet)}"))
-            mine = events.join([tile_text(t) for t in tiles])
-            log.append(events.private(owner, "payout", f"your reservation paid out: {mine}"))
-        new["collections"] = collections
-        new["reservations"] = {p: r for p, r in state["reservations"].items() if p != planet}
     new["chips"] = chips
+    _pay_out(new, planet, log)
     return _look(new, seat, planet, "colonise", log)
+
+
+def _pay_out(new: State, planet: str, log: list[Event]) -> None:
+    """R20: every reservation on the planet goes to its owner, with the probe chip back."""
+    reservations = new["reservations"].get(planet)
+    if not reservations:
+        return
+    collections, chips = list(new["collections"]), list(new["chips"])
+    paid: dict[int, list[str]] = {}
+    for owner, tile in reservations:
+        paid.setdefault(owner, []).append(tile)
+        chips[owner] += 1
+    for owner, tiles in sorted(paid.items()):
+        collections[owner] = collections[owner] + tiles
+        count = f"{len(tiles)} reserved tile" + ("s" if len(tiles) > 1 else "")
+        log.append(events.public(owner, "payout", f"received {count} from {_name(planet)}"))
+        mine = events.join([tile_text(t) for t in tiles])
+        log.append(events.private(owner, "payout", f"your reservation paid out: {mine}"))
+    new["collections"], new["chips"] = collections, chips
+    new["reservations"] = {p: r for p, r in new["reservations"].items() if p != planet}
 
 
 def discover(state: State, seat: int, action: Action) -> Outcome:
