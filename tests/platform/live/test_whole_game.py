@@ -8,6 +8,8 @@ receiving seat may not see at that version.
 
 from __future__ import annotations
 
+import asyncio
+
 import orjson
 import pytest
 from channels.db import database_sync_to_async
@@ -85,8 +87,14 @@ async def test_a_whole_toy_game_of_people_bots_and_spectators(users, connect, la
     match = await database_sync_to_async(create_match)([ada, "greedy", bob, "random"])
     people = [await connect(match, ada), await connect(match, bob)]
     watchers = [await connect(match, cy), await connect(match, None)]
+    layer = get_channel_layer()
+    lobby = await layer.new_channel()
+    await layer.group_add("lobby", lobby)
     final = await play_and_audit(match, people, watchers, layer_messages, toygame.hidden_ids)
     assert final.version == 4 * 8 and final.result["winners"]
+    # The lobby hears that the table finished.
+    message = await asyncio.wait_for(layer.receive(lobby), 10)
+    assert message["type"] == "lobby.tables"
 
 
 async def test_a_whole_bot_game_is_watched_to_the_end(users, connect, layer_messages):
