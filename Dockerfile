@@ -23,6 +23,7 @@ COPY games games
 COPY spacemission spacemission
 COPY frontend frontend
 COPY locale locale
+COPY scripts/healthcheck scripts/healthcheck
 
 # Static files are collected into the image and served by WhiteNoise, hashed and compressed.
 RUN SECRET_KEY=collectstatic-only DEBUG=0 python manage.py collectstatic --noinput --verbosity 0 \
@@ -30,8 +31,8 @@ RUN SECRET_KEY=collectstatic-only DEBUG=0 python manage.py collectstatic --noinp
 
 USER app
 EXPOSE 8000
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-    CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2)"
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["python", "scripts/healthcheck"]
 
 # Migrations run before serving; with several web processes, run them once instead
 # (docker compose run --rm web python manage.py migrate) and start Daphne alone.
