@@ -1,7 +1,7 @@
 """Play whole games with bots and print figures; works for every registered game.
 
     python -m games.simulate space-mission --games 1000 --players 4 \\
-        --bots greedy,random,random,random [--seed N] [--cap 5000]
+        --bots greedy,random,random,random [--seed N] [--cap 3000]
     python -m games.simulate space-mission --bench-view [--players 5]
 
 Bots act only through the game interface: each step the acting seat gets its ``view``
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default=None, help="one bot per seat, comma separated")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--cap", type=int, default=5000, help="action limit per game")
+    parser.add_argument("--cap", type=int, default=3000, help="action limit per game")
     parser.add_argument("--bench-view", action="store_true", help="time view() instead")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
