@@ -11,37 +11,18 @@ memo small; a state read back from JSON simply misses.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from operator import is_
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-_slots: dict[Hashable, tuple[list[Any], Any]] = {}
+_slots: dict[Hashable, tuple[tuple[Any, ...], Any]] = {}
 
 
-def shared(name: Hashable, sources: list[Any], build: Callable[[], T]) -> T:
-    """``build()``, or its last value if that was made from these very ``sources``."""
+def shared(name: Hashable, sources: tuple[Any, ...], build: Callable[..., T], *args: Any) -> T:
+    """``build(*args)``, or its last value under ``name`` if made from these very ``sources``."""
     hit = _slots.get(name)
-    if hit is not None:
-        for old, new in zip(hit[0], sources, strict=True):
-            if old is not new:
-                break
-        else:
-            return hit[1]
-    value = build()
-    _slots[name] = (sources, value)
-    return value
-
-
-_one: dict[Hashable, tuple[Any, Any]] = {}
-
-
-def shared_one(name: Hashable, source: Any, build: Callable[..., T], *args: Any) -> T:
-    """``build(source, *args)``, or its last value if made from this very ``source``.
-
-    The same as ``shared`` for one source, without its overhead (views call it often).
-    """
-    hit = _one.get(name)
-    if hit is not None and hit[0] is source:
+    if hit is not None and all(map(is_, hit[0], sources)):
         return hit[1]
-    value = build(source, *args)
-    _one[name] = (source, value)
+    value = build(*args)
+    _slots[name] = (sources, value)
     return value

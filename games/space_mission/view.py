@@ -24,7 +24,7 @@ from games.space_mission.data import (
     card_json,
     tile_json,
 )
-from games.space_mission.memo import shared, shared_one
+from games.space_mission.memo import shared
 from games.space_mission.scoring import own_score
 from games.space_mission.setup import GATE
 
@@ -52,12 +52,12 @@ def view(state: State, seat: int | None) -> View:
             "can_undo": bool(state["undo"]),
             "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
         },
-        "players": shared("players", [state[k] for k in _PLAYERS_FROM], lambda: _players(state)),
+        "players": shared("players", tuple(map(state.get, _PLAYERS_FROM)), _players, state),
         "gate": {
             "probes": list(state["gate"]),
             "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
         },
-        "ring": shared("ring", [state[k] for k in _RING_FROM], lambda: _ring(state)),
+        "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
         "face_up_space": face_up_count(state),
@@ -150,9 +150,11 @@ def _me(state: State, seat: int) -> dict[str, Any]:
     reservations, memory = state["reservations"], state["memory"][seat]
     return {
         "hand": [card_json(c) for c in hand],
-        "reservations": shared_one(("reservations", seat), reservations, _reservations, seat),
-        **shared_one(("collection", seat), collection, _collection),
-        "memory": shared_one(("memory", seat), memory, _memory),
+        "reservations": shared(
+            ("reservations", seat), (reservations,), _reservations, reservations, seat
+        ),
+        **shared(("collection", seat), (collection,), _collection, collection),
+        "memory": shared(("memory", seat), (memory,), _memory, memory),
         "looking": None
         if looking is None or looking["seat"] != seat
         else {
