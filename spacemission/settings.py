@@ -9,6 +9,8 @@
   set ``X-Forwarded-Proto``).
 - ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise.
 - ``REDIS_URL``: the channel layer across processes; in-memory layer otherwise.
+- ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
+  limit with ``DEBUG``).
 - ``LOG_LEVEL``: root log level (default ``WARNING``).
 """
 
@@ -120,6 +122,15 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# The cache (rate limits) is shared by every process through Redis when there is one.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "spacemission",
+        }
+    }
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -163,6 +174,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month, so guests keep their account a while
+
+# New accounts (sign-ups and guests) per client address and hour; 0: no limit.
+NEW_ACCOUNTS_PER_HOUR = int(os.environ.get("NEW_ACCOUNTS_PER_HOUR", "0" if DEBUG else "60"))
 
 # Live play tuning (seconds); tests shorten the bot delay.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))

@@ -135,8 +135,10 @@ def isolated_channel_layer() -> None:
 @pytest.fixture(autouse=True)
 def test_settings(settings: Settings) -> None:
     """Templates resolve static URLs without a collected manifest; passwords hash fast
-    (the real hasher costs a quarter of a second per user on a small machine)."""
+    (the real hasher costs a quarter of a second per user on a small machine); no limit
+    on new accounts."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.NEW_ACCOUNTS_PER_HOUR = 0  # the throttle's own tests set a limit
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

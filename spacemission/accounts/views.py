@@ -17,6 +17,7 @@ from spacemission.accounts.forms import ClaimGuestForm, DisplayNameForm, SignUpF
 from spacemission.accounts.guests import create_guest
 from spacemission.accounts.history import finished_games, finished_seats
 from spacemission.accounts.models import User
+from spacemission.accounts.throttle import allow_new_account
 from spacemission.lobby.models import Table
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -32,11 +33,18 @@ def next_url(request: HttpRequest) -> str:
     return target if allowed else reverse("lobby")
 
 
+def too_many_accounts(request: HttpRequest) -> HttpResponse:
+    message = _("Too many new accounts from your address. Please try again in an hour.")
+    return render(request, "accounts/refused.html", {"message": message}, status=429)
+
+
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("claim" if request.user.is_guest else "lobby")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not allow_new_account(request):
+            return too_many_accounts(request)
         user = form.save()
         login(request, user, backend=BACKEND)
         messages.success(request, _("Welcome, %(name)s!") % {"name": user.shown_name})
@@ -48,6 +56,8 @@ def signup(request: HttpRequest) -> HttpResponse:
 def guest(request: HttpRequest) -> HttpResponse:
     """Play at once: a fresh guest account, signed in."""
     if not request.user.is_authenticated:
+        if not allow_new_account(request):
+            return too_many_accounts(request)
         user = create_guest()
         login(request, user, backend=BACKEND)
         messages.info(

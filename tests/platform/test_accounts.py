@@ -200,3 +200,16 @@ def test_profile_and_account_pages_render(as_ada: Client) -> None:
     assert "Ada" in as_ada.get(reverse("profile", args=["ada"])).content.decode()
     page = as_ada.get(reverse("account")).content.decode()
     assert 'name="display_name"' in page and reverse("password-change") in page
+
+
+def test_account_creation_is_limited_per_address(settings) -> None:
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.NEW_ACCOUNTS_PER_HOUR = 3
+    for _ in range(3):
+        Client(REMOTE_ADDR="10.0.0.7").post(reverse("guest"))
+    assert User.objects.count() == 3
+    refused = Client(REMOTE_ADDR="10.0.0.7").post(reverse("guest"))
+    assert refused.status_code == 429
+    assert signup(Client(REMOTE_ADDR="10.0.0.7")).status_code == 429
+    assert User.objects.count() == 3
+    assert Client(REMOTE_ADDR="10.0.0.8").post(reverse("guest")).status_code == 302
