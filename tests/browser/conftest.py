@@ -47,7 +47,7 @@ def new_page(chromium, daphne_server):
 
     def make(viewport: dict | None = None):
         context = chromium.new_context(viewport=viewport or LAPTOP, base_url=daphne_server.url)
-        context.set_default_timeout(15000)
+        context.set_default_timeout(30000)  # a ceiling for a busy machine, not a speed claim
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -232,6 +232,7 @@ def test_a_whole_game_against_bots_reaches_the_end_screen(new_page, daphne_serve
     totals = end.locator(".result-table tfoot td")
     expect(totals).to_have_text([str(s["total"]) for s in result["scores"]])
     expect(end.locator(".revealed")).to_have_count(3)
+    expect(end.get_by_role("link", name="Back to the lobby")).to_have_attribute("href", "/")
     winner_names = [page.locator(f".player[data-seat='{w}'] .player-name").text_content()
                     for w in result["winners"]]
     for name in winner_names:

@@ -45,12 +45,13 @@ function revealed(entry, names, planets) {
     entry.hand ? hand(entry.hand, () => ({})) : null);
 }
 
-export function endScreen(view, names) {
+export function endScreen(view, names, lobbyUrl) {
   const result = view.result;
   const planets = Object.fromEntries(view.ring.map((p) => [p.id, p.name]));
   return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, gettext("Game over")),
     h("p", { class: "winners" }, headline(result, names)),
     scoreTable(result, names),
+    lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
     h("div", { class: "revealed-all" }, (result.revealed ?? []).map((entry) => revealed(entry, names, planets))));
 }

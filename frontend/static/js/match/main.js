@@ -100,6 +100,7 @@ async function start() {
     const module = await loadGame(config.game);
     game = module.createTable(gameRoot, {
       seat: config.seat,
+      lobbyUrl: config.lobby_url,
       act: (action) => connection.act(action),
       announce: (text) => status.notice(text),
     });
