@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import server as live
 
@@ -18,6 +19,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+# Assertions retry until this ceiling: room for a machine busy with other work.
+expect.set_options(timeout=20_000)
+
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
