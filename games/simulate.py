@@ -159,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cap", type=int, default=3000, help="action limit per game")
     parser.add_argument("--bench-view", action="store_true", help="time view() instead")
     args = parser.parse_args(argv)
+    ids = [info.id for info in registry.all_games()]
+    if args.game not in ids:
+        parser.error(f"unknown game {args.game!r}; the registry has {ids}")
     game = registry.get(args.game)
     if args.bench_view:
         print(bench_view(game, args.players, args.seed))
