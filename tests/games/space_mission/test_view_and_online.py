@@ -197,3 +197,13 @@ def test_log_in_views_equals_the_filtered_log_in_any_order_of_calls():
             expected = [e for e in events.lines(s["log"]) if not e["private"] or e["seat"] == seat]
             assert GAME.view(s, seat)["log"] == expected
     assert events.size(states[-1]["log"]) == len(events.lines(states[-1]["log"])) > 64
+
+
+def test_apply_returns_exactly_the_lines_it_added_to_the_log():
+    from tests.games.playout import playout
+
+    for step in playout(GAME, 4, 5, wander=0.3, cap=150):
+        new, added = GAME.apply(step.state, step.seat, step.action)
+        before = events.lines(step.state["log"])
+        assert events.lines(new["log"]) == before + added and added
+        assert all(e["seat"] == step.seat for e in added if e["private"] and e["kind"] != "payout")
