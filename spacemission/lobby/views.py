@@ -143,6 +143,7 @@ def waiting_room(
 ) -> HttpResponse:
     info = game_info(table.game)
     filled = sum(s.taken for s in seats)
+    needed = services.players_needed(info) if info else services.MIN_TO_START
     context = {
         "table": table,
         "seats": seats,
@@ -150,7 +151,8 @@ def waiting_room(
         "my_seat": viewer.seat,
         "is_host": viewer.is_host,
         "filled": filled,
-        "can_start": info is not None and filled >= services.players_needed(info),
+        "needed": needed,
+        "can_start": info is not None and filled >= needed,
         "bots": info.bots if info else (),
         "default_bot": DEFAULT_BOT,
         "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),
