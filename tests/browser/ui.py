@@ -90,6 +90,7 @@ def perform(page: Page, action: dict[str, Any], current: int) -> int:
             page.click(f".hand [data-card='{card}']")
     elif kind == "discover":
         page.click("[data-action=discover]")
+        page.click("[data-action=discover]")  # the second press looks
     elif kind == "pick":
         page.click(f".sm-picker button[data-tile='{action['tile']}']")
     elif kind in ("undo", "confirm"):

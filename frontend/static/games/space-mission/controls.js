@@ -38,7 +38,9 @@ function promptText(t) {
     case "fly":
       return gettext("Choose a neighbouring planet to fly to.");
     case "scan":
-      return gettext("Choose a card to play its green scan coordinate.");
+      return gettext("Choose a card to play its green scan coordinate; you then look at the stack, which cannot be undone.");
+    case "discover":
+      return gettext("Press Discover again to look at this planet's stack and take a tile; a look cannot be undone.");
     case "colonise":
       return interpolate(gettext("Choose two cards for the orange landing coordinates (%s of 2 chosen)."), [choice.cards.length]);
     default:
@@ -72,9 +74,9 @@ export function turnBanner(view, names, mySeat) {
 
 function actionButton(t, type, enabled) {
   const selected = t.choice.type === type;
-  const label = type === "restock" && selected
-    ? interpolate(gettext("Restock (discard %s)"), [t.choice.discard.length])
-    : actionName(type);
+  let label = actionName(type);
+  if (selected && type === "restock") label = interpolate(gettext("Restock (discard %s)"), [t.choice.discard.length]);
+  if (selected && type === "discover") label = gettext("Discover now");
   return h("button", {
     type: "button",
     class: ["button", "action", `action-${type}`, selected && "selected"],

@@ -12,6 +12,7 @@ import { players } from "./players.js";
 import { endScreen } from "./result.js";
 
 const USES = { jump: "jump", scan: "scan", colonise: "landing" };
+const PRESS_TWICE = new Set(["restock", "discover"]);
 
 function seatNames(match) {
   const names = [];
@@ -83,9 +84,11 @@ export function createTable(root, api) {
   function chooseAction(type) {
     refusal = null;
     stepped = true;
-    if (type === "restock") {
-      if (choice.type === "restock") {
-        send({ type: "restock", discard: choice.discard });
+    // Restock and Discover take no card or planet; the second press commits (O3), so one
+    // stray click never draws or looks, which no undo can take back.
+    if (PRESS_TWICE.has(type)) {
+      if (choice.type === type) {
+        send(type === "restock" ? { type, discard: choice.discard } : { type });
         return;
       }
       choice = { ...freshChoice(), type };
