@@ -67,7 +67,7 @@ export function turnBanner(view, names, mySeat) {
     interpolate(gettext("face-up space %(n)s / %(end)s"), { n: view.face_up_space, end: view.end_threshold }, true),
   ].filter(Boolean);
   return [
-    h("p", { class: "turn-head" }, head, view.ending ? h("span", { class: "tag warn" }, gettext("last round")) : null),
+    h("p", { class: "turn-head" }, head, view.ending && !over ? h("span", { class: "tag warn" }, gettext("last round")) : null),
     h("p", { class: "turn-facts" }, facts.join(" · ")),
   ];
 }

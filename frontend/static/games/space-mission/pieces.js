@@ -49,9 +49,9 @@ export function card(cardData, { use = null, state = "idle", onChoose = null }) 
 }
 
 /** The hand in HAND_LIMIT slots; empty slots show how many more cards fit. */
-export function hand(cards, cardOptions) {
+export function hand(cards, cardOptions, { emptySlots = true } = {}) {
   const slots = cards.map((c) => h("li", { class: "slot" }, card(c, cardOptions(c))));
-  for (let i = cards.length; i < HAND_LIMIT; i += 1) {
+  for (let i = cards.length; emptySlots && i < HAND_LIMIT; i += 1) {
     slots.push(h("li", { class: "slot empty", "aria-label": gettext("empty slot") },
       h("span", { class: "slot-number" }, `${i + 1}/${HAND_LIMIT}`)));
   }

@@ -30,7 +30,7 @@ function scoreTable(result, names) {
       scores.map((x) => h("td", { class: winners.has(x.seat) && "winner" }, String(x.total)))))));
 }
 
-function revealed(entry, names, planets) {
+function revealed(entry, names, planets, colonised) {
   const reservations = Object.entries(entry.reservations ?? {}).filter(([, tiles]) => tiles.length);
   return h("section", { class: "revealed", "data-seat": entry.seat },
     h("h3", {}, who(entry.seat, names)),
@@ -39,19 +39,23 @@ function revealed(entry, names, planets) {
     h("h4", {}, gettext("Reservations")),
     reservations.length
       ? h("ul", { class: "by-planet" }, reservations.map(([planet, tiles]) =>
-        h("li", {}, h("span", { class: "planet-label" }, planets[planet] ?? planet), tileGroups(tiles))))
+        h("li", { class: !colonised.has(planet) && "unscored" },
+          h("span", { class: "planet-label" }, planets[planet] ?? planet),
+          tileGroups(tiles),
+          colonised.has(planet) ? null : h("span", { class: "muted" }, gettext("not scored: no station there")))))
       : h("p", { class: "muted" }, gettext("None.")),
     entry.hand ? h("h4", {}, gettext("Hand")) : null,
-    entry.hand ? hand(entry.hand, () => ({})) : null);
+    entry.hand ? hand(entry.hand, () => ({}), { emptySlots: false }) : null);
 }
 
 export function endScreen(view, names, lobbyUrl) {
   const result = view.result;
   const planets = Object.fromEntries(view.ring.map((p) => [p.id, p.name]));
+  const colonised = new Set(view.ring.filter((p) => p.station !== null).map((p) => p.id));
   return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, gettext("Game over")),
     h("p", { class: "winners" }, headline(result, names)),
     scoreTable(result, names),
     lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
-    h("div", { class: "revealed-all" }, (result.revealed ?? []).map((entry) => revealed(entry, names, planets))));
+    h("div", { class: "revealed-all" }, (result.revealed ?? []).map((entry) => revealed(entry, names, planets, colonised))));
 }
