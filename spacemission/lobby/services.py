@@ -7,9 +7,10 @@ Every change to a public table pushes a fresh lobby list once the change is comm
 
 from __future__ import annotations
 
+import zlib
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
@@ -285,14 +286,28 @@ def quick_candidates(user: User, game: str, seat_count: int) -> list[int]:
     )
 
 
+def serialise_quick_matches(game: str, seat_count: int) -> None:
+    """Quick matches for one game and size take turns until the transaction ends, so two
+    people asking at once meet at one table instead of opening two.
+
+    PostgreSQL: a transaction-scoped advisory lock. SQLite serves one process, whose sync
+    views already run one at a time.
+    """
+    if connection.vendor == "postgresql":
+        key = zlib.crc32(f"quick-match:{game}:{seat_count}".encode())
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+@transaction.atomic
 def quick_match(user: User, game: str, seat_count: int) -> Table:
     """Sit at the fullest open public table for this game and size, or open a new one.
 
-    A table the user already waits at with the same game and size is kept. Each
-    candidate is tried under its lock; losing the race for a seat moves on to the next.
+    A table the user already waits at with the same game and size is kept.
     """
     info = known_game(game)
     check_seat_count(info, seat_count)
+    serialise_quick_matches(game, seat_count)
     waiting = Table.objects.filter(
         status=Table.Status.OPEN, game=game, seat_count=seat_count, seats__user=user
     ).first()
@@ -302,5 +317,5 @@ def quick_match(user: User, game: str, seat_count: int) -> Table:
         try:
             return join(user, table_id).table
         except LobbyError:
-            continue
+            continue  # filled or started by someone else meanwhile (a plain join)
     return create_table(user, game, seat_count)

@@ -51,13 +51,13 @@ def test_eight_players_race_for_two_seats() -> None:
     assert table.seats.filter(user__isnull=False).count() == 3
 
 
-def test_quick_match_racers_fill_tables_without_overbooking() -> None:
+def test_quick_match_racers_meet_instead_of_opening_tables_each() -> None:
     racers = players(10)
     race([lambda u=u: services.quick_match(u, "space-mission", 2) for u in racers])
     tables = Table.objects.all()
-    assert sum(t.seats.filter(user__isnull=False).count() for t in tables) == 10
+    assert len(tables) == 5
     for table in tables:
-        assert table.seats.filter(user__isnull=False).count() <= 2
+        assert table.seats.filter(user__isnull=False).count() == 2
 
 
 def test_join_racing_start_never_seats_anyone_at_a_running_table() -> None:
