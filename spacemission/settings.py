@@ -8,7 +8,8 @@
 - ``HTTPS``: ``1`` behind TLS: secure cookies, HSTS, redirect to https (the proxy must
   set ``X-Forwarded-Proto``).
 - ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise.
-- ``REDIS_URL``: the channel layer across processes; in-memory layer otherwise.
+- ``REDIS_URL``: the channel layer and cache across processes; in memory otherwise.
+- ``CHANNELS_PREFIX``: prefix of the channel layer's keys in Redis (default ``asgi``).
 - ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
   limit with ``DEBUG``).
 - ``LOG_LEVEL``: root log level (default ``WARNING``).
