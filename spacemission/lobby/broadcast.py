@@ -7,7 +7,7 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from spacemission.lobby.listing import tables_frame
+from spacemission.lobby.listing import shared_tables_frame
 
 GROUP = "lobby"
 log = logging.getLogger(__name__)
@@ -23,7 +23,7 @@ def tables_changed() -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    frame = tables_frame()
+    frame = shared_tables_frame()
     try:
         async_to_sync(layer.group_send)(GROUP, {"type": "lobby.tables", "frame": frame})
     except Exception:

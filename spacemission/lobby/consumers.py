@@ -10,7 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from spacemission.live.ratelimit import TokenBucket
 from spacemission.lobby.broadcast import GROUP
-from spacemission.lobby.listing import tables_frame
+from spacemission.lobby.listing import shared_tables_frame
 
 MAX_FRAME_BYTES = 8 * 1024
 FLOOD_CLOSE_CODE = 4008
@@ -62,7 +62,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send_json(event["frame"])
 
     async def send_tables(self) -> None:
-        await self.send_json(await database_sync_to_async(tables_frame)())
+        await self.send_json(await database_sync_to_async(shared_tables_frame)())
 
     async def send_error(self, code: str, message: str) -> None:
         await self.send_json({"t": "error", "id": None, "code": code, "message": message})

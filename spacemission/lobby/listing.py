@@ -10,8 +10,10 @@ import functools
 from collections import defaultdict
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import translation
 
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Seat, Table, bot_label
@@ -75,6 +77,13 @@ def entries(status: str, limit: int) -> list[dict[str, Any]]:
             entry["watch"] = entry["url"]
         listed.append(entry)
     return listed
+
+
+def shared_tables_frame() -> dict[str, Any]:
+    """The frame sent to every lobby client at once, so in the site's own language
+    whatever request caused it; clients name bots in their reader's language."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return tables_frame()
 
 
 def tables_frame() -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import translation
 
 from spacemission.accounts.models import User
 from spacemission.asgi import application
@@ -126,4 +127,19 @@ async def test_list_travels_through_redis() -> None:
     table = await database_sync_to_async(services.create_table)(ada, "space-mission", 2)
     frame = await socket.receive_json_from(timeout=5)
     assert [t["id"] for t in frame["open"]] == [table.pk]
+    await socket.disconnect()
+
+
+async def test_frames_are_the_same_whoever_causes_them() -> None:
+    ada = await make_user("ada")
+    socket = await connected()
+    await socket.receive_json_from()
+
+    def create_in_german() -> None:
+        with translation.override("de"):
+            services.create_table(ada, "space-mission", 3, bots=1, bot_kind="greedy")
+
+    await database_sync_to_async(create_in_german)()
+    frame = await socket.receive_json_from()
+    assert frame["open"][0]["taken"][1] == {"seat": 1, "name": "Greedy bot", "bot": "greedy"}
     await socket.disconnect()

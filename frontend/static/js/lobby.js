@@ -51,6 +51,13 @@ function element(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A bot's name in the reader's language (the frame is the same for everyone).
+function seatName(seat) {
+  if (!seat.bot) return seat.name;
+  const kind = seat.bot.charAt(0).toUpperCase() + seat.bot.slice(1);
+  return interpolate(gettext("%(kind)s bot"), { kind }, true);
+}
+
 // One row, as lobby/_table_row.html renders it; mine: the ids of my tables.
 function tableRow(entry, csrfToken, mine) {
   const row = element("li", { class: "table-row", "data-table": String(entry.id) });
@@ -66,7 +73,7 @@ function tableRow(entry, csrfToken, mine) {
       }, true),
     ),
     " ",
-    element("span", { class: "names" }, entry.taken.map((seat) => seat.name).join(", ")),
+    element("span", { class: "names" }, entry.taken.map(seatName).join(", ")),
     " ",
   );
   if (mine.has(entry.id)) {
