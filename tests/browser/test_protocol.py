@@ -70,15 +70,20 @@ def sync(view: dict, version: int, seat: int) -> dict:
     return {"t": "sync", "v": version, "seat": seat, "view": view, "match": match, "chat": []}
 
 
-def test_the_page_follows_versions_refusals_and_reconnects(new_page):
-    page = new_page()
+def scripted_table(page: Page, username: str) -> tuple[ScriptedServer, int]:
+    """A real table page whose match socket the test answers; returns it and the seat."""
     server = ScriptedServer()
     server.route(page)
-    sign_up(page, "proto")
+    sign_up(page, username)
     table = open_table(page, seats=2, bots=1)
     page.locator(f"form[action='/t/{table}/start/'] button").click()
     page.wait_for_selector("#match")
-    seat = config(page)["seat"]
+    return server, config(page)["seat"]
+
+
+def test_the_page_follows_versions_refusals_and_reconnects(new_page):
+    page = new_page()
+    server, seat = scripted_table(page, "proto")
     states = scripted_game(seat)
     views = [GAME.view(s, seat) for s in states]
     version = page.locator("#match")
@@ -141,13 +146,7 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
 
 def test_a_turn_can_be_taken_with_the_keyboard_alone(new_page):
     page = new_page()
-    server = ScriptedServer()
-    server.route(page)
-    sign_up(page, "keys")
-    table = open_table(page, seats=2, bots=1)
-    page.locator(f"form[action='/t/{table}/start/'] button").click()
-    page.wait_for_selector("#match")
-    seat = config(page)["seat"]
+    server, seat = scripted_table(page, "keys")
     state = scripted_game(seat)[0]
     server.expect_frame(page, "sync")
     server.send(sync(GAME.view(state, seat), 1, seat))
@@ -185,13 +184,7 @@ def test_a_restock_with_discards_on_a_phone_by_touch(chromium, daphne_server):
     context.set_default_timeout(30000)  # a ceiling for a busy machine, not a speed claim
     page = context.new_page()
     try:
-        server = ScriptedServer()
-        server.route(page)
-        sign_up(page, "thumb")
-        table = open_table(page, seats=2, bots=1)
-        page.locator(f"form[action='/t/{table}/start/'] button").tap()
-        page.wait_for_selector("#match")
-        seat = config(page)["seat"]
+        server, seat = scripted_table(page, "thumb")
         state = scripted_game(seat)[0]
         server.expect_frame(page, "sync")
         server.send(sync(GAME.view(state, seat), 1, seat))
@@ -209,3 +202,14 @@ def test_a_restock_with_discards_on_a_phone_by_touch(chromium, daphne_server):
         assert act["action"] == {"type": "restock", "discard": marked}
     finally:
         context.close()
+
+
+def test_a_match_that_does_not_exist_is_not_retried(new_page):
+    page = new_page()
+    server, _seat = scripted_table(page, "gone")
+    server.expect_frame(page, "sync")
+    server.sockets[-1].close(code=4004, reason="no match")
+    expect(page.locator(".conn-pill")).to_have_attribute("data-state", "closed")
+    expect(page.locator(".conn-pill")).to_have_text("This match does not exist.")
+    page.wait_for_timeout(2000)  # several back-off delays: no new connection may come
+    assert len(server.sockets) == 1

@@ -48,6 +48,7 @@ export class MatchConnection {
     this.retryTimer = null;
     this.pingTimer = null;
     this.lastHeard = 0;
+    this.final = false;
     window.addEventListener("online", () => this.retryNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && !this.isOpen()) this.retryNow();
@@ -86,12 +87,21 @@ export class MatchConnection {
     });
     socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
-      this.socket = null;
-      this.syncing = false;
-      this.stopPings();
-      if (FINAL_CLOSES.has(event.code)) this.handlers.status("closed", { code: event.code });
-      else this.scheduleReconnect(event.code);
+      this.detach();
+      if (FINAL_CLOSES.has(event.code)) {
+        this.final = true;
+        this.handlers.status("closed", { code: event.code });
+      } else {
+        this.scheduleReconnect(event.code);
+      }
     });
+  }
+
+  /** Forget the current socket; its late events are ignored from now on. */
+  detach() {
+    this.socket = null;
+    this.syncing = false;
+    this.stopPings();
   }
 
   scheduleReconnect(code) {
@@ -103,7 +113,7 @@ export class MatchConnection {
 
   /** Reconnect at once (the user asked, or the network came back). */
   retryNow() {
-    if (this.socket !== null) return;
+    if (this.socket !== null || this.final) return;
     this.connect();
   }
 
@@ -111,8 +121,11 @@ export class MatchConnection {
     this.stopPings();
     this.pingTimer = setInterval(() => {
       if (Date.now() - this.lastHeard > SILENCE_LIMIT_MS) {
-        // A half-open connection: drop it so the close handler reconnects.
-        this.socket?.close();
+        // A half-open connection may take long to report its close: leave it now.
+        const silent = this.socket;
+        this.detach();
+        silent?.close();
+        this.scheduleReconnect(null);
         return;
       }
       this.send({ t: "ping" });
@@ -223,6 +236,7 @@ export class MatchConnection {
       // up, and let a fresh view show whether it happened.
       const timer = setTimeout(() => {
         this.settle(id, new ActRefused("no_answer", gettext("The server did not answer. Please try again.")));
+        this.syncing = false;
         this.requestSync();
       }, ACT_ANSWER_MS);
       this.pending.set(id, { frame, resolve, reject, timer });
