@@ -92,7 +92,10 @@ def waiting_matches() -> list[int]:
 
 async def resume_all() -> None:
     """Schedule every match a bot should be playing (at start, after a restart)."""
-    for match_id in await database_sync_to_async(waiting_matches)():
+    waiting = await database_sync_to_async(waiting_matches)()
+    if waiting:
+        log.info("resuming the bots of %d matches", len(waiting))
+    for match_id in waiting:
         schedule(match_id)
 
 
@@ -105,7 +108,10 @@ def resume_when_serving() -> None:
     from twisted.internet import reactor
 
     def started() -> None:
-        runner.attach(asyncio.get_event_loop())
-        runner.run_soon(resume_all)
+        # Called just before the reactor runs its asyncio loop: attach it now, and scan
+        # once it runs, so the bots play on the loop that serves the sockets.
+        loop = asyncio.get_event_loop()
+        runner.attach(loop)
+        loop.call_soon(runner.run_soon, resume_all)
 
     reactor.callWhenRunning(started)

@@ -175,6 +175,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         while True:
             await asyncio.sleep(presence.HEARTBEAT)
             try:
+                await self._join_groups()  # groups expire in the channel layer; renew them
                 frame = await database_sync_to_async(presence.beat)(
                     self.channel_name, self.match_id, self.seat, self.user
                 )

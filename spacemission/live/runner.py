@@ -60,8 +60,8 @@ def _target() -> asyncio.AbstractEventLoop:
     caller = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     if caller is not None and caller.is_running():
         return caller
-    if _serving is not None and _serving.is_running():
-        return _serving
+    if _serving is not None and not _serving.is_closed():
+        return _serving  # running, or about to (work waits for it to start)
     return _background_loop()
 
 

@@ -28,6 +28,8 @@ async def play_out(match: Match, people: list[Client], watchers: list[Client]) -
         for client in [*people, *watchers]:
             await _absorb(client)
         for client in people:
+            errors = [f for f in client.frames if f["t"] == "error"]
+            assert not errors, errors  # an act refused would never be sent again
             view = client.view
             if (
                 client.seat in view["active"]
@@ -36,6 +38,7 @@ async def play_out(match: Match, people: list[Client], watchers: list[Client]) -
             ):
                 action = game.bot_action("greedy", view, client.v)
                 frame_id = f"s{client.seat}v{client.v}"
+                await client.pace()
                 await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
                 sent[client.seat] = client.v
         stored = await database_sync_to_async(Match.objects.get)(pk=match.pk)

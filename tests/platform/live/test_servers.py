@@ -116,6 +116,7 @@ async def play(people: list[RemoteClient], watchers: list[RemoteClient], stop_at
                 if client.seat in view["active"] and acted.get(client.seat) != client.v:
                     action = GAME.bot_action("greedy", view, client.v)
                     frame = {"t": "act", "id": f"v{client.v}", "v": client.v, "action": action}
+                    await client.pace()
                     await client.send(frame)
                     acted[client.seat] = client.v
             finished = [c.v for c in everyone if c.view["result"] is not None]
@@ -229,6 +230,8 @@ async def race(database: Database, servers) -> None:
             assert second.v == v
             action = GAME.bot_action("greedy", first.view, v)
             seen = len(first.frames), len(second.frames)
+            await first.pace()
+            await second.pace()
             await asyncio.gather(
                 first.send({"t": "act", "id": f"a{v}", "v": v, "action": action}),
                 second.send({"t": "act", "id": f"b{v}", "v": v, "action": action}),
@@ -257,6 +260,7 @@ async def race(database: Database, servers) -> None:
 async def refresh(client: RemoteClient) -> None:
     """Ask for a sync and wait for it."""
     start = len(client.frames)
+    await client.pace()
     await client.send({"t": "sync"})
     await client.wait(lambda: any(f["t"] == "sync" for f in client.frames[start:]))
 

@@ -7,6 +7,7 @@ can compare them with the views the server would send in a fresh ``sync``.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from typing import Any
 
@@ -14,14 +15,23 @@ import jsonpatch
 import orjson
 from channels.testing import WebsocketCommunicator
 
+from spacemission.live.consumers import FRAME_BURST, FRAMES_PER_SECOND
+from spacemission.live.ratelimit import TokenBucket
+
 Frame = dict[str, Any]
 TIMEOUT = 10.0
 
 
 class Tracker:
-    """The view a client holds, kept up to date from the frames it receives."""
+    """The view a client holds, kept up to date from the frames it receives.
+
+    ``pace()`` before a send keeps a client under the server's frame limit, as a
+    well-behaved client does (tests that flood on purpose do not call it).
+    """
 
     def __init__(self) -> None:
+        # A little under the server's limit: the two clocks start apart.
+        self.bucket = TokenBucket(FRAMES_PER_SECOND * 0.8, FRAME_BURST - 4)
         self.frames: list[Frame] = []
         self.received: list[tuple[int | None, Frame]] = []  # (version it concerns, frame)
         self.view: dict | None = None
@@ -29,6 +39,10 @@ class Tracker:
         self.seat: int | None = None
         self.views: dict[int, dict] = {}  # version -> the view held then
         self.gaps = 0  # patches that did not follow the held version
+
+    async def pace(self) -> None:
+        while not self.bucket.take():
+            await asyncio.sleep(0.02)
 
     def take(self, frame: Frame) -> None:
         """Record a received frame and apply it to the held view."""
