@@ -103,7 +103,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             )
         except IllegalAction as refused:
             await self._refuse(refused.code, refused.message, frame["id"])
-            if refused.code == "stale_version":
+            if refused.code == "stale_version" and self.joined:
                 await self._send_sync()
             return
         await self._send(frames.ack(frame["id"], applied.version))
@@ -122,8 +122,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
     async def match_seats(self, event: dict[str, Any]) -> None:
-        """The seats changed (a player was replaced by a bot): this connection's may too."""
-        seat = await database_sync_to_async(snapshot.seat_of)(self.match_id, self.user)
+        """The seats changed (a player was replaced by a bot): this connection's may too,
+        and at a private table a player who left may no longer watch."""
+        try:
+            seat = await database_sync_to_async(snapshot.admit)(
+                self.match_id, self.user, self.scope.get("session")
+            )
+        except snapshot.Refused as refused:
+            await self._leave()
+            await self.close(refused.code)
+            return
         if seat != self.seat:
             await self._leave_groups()
             self.seat = seat

@@ -347,3 +347,15 @@ async def test_another_users_session_cannot_play_a_seat(users, connect):
     match = await new_match([ada, bob])
     client = await connect(match, dee)
     assert client.seat is None
+
+
+async def test_a_player_who_leaves_a_private_table_stops_watching_it(users, connect):
+    from spacemission.matches.services import replace_with_bot
+
+    ada, bob = users[:2]
+    match = await new_match([ada, bob, "random"], private=True)
+    a, b = await connect(match, ada), await connect(match, bob)
+    await database_sync_to_async(replace_with_bot)(match, 1)
+    assert (await b.expect("closed")) == {"t": "closed", "code": 4003}
+    sync = await a.expect("sync")
+    assert sync["match"]["seats"][1]["bot"] == "greedy"
