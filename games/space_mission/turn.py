@@ -28,37 +28,42 @@ _NOT_SNAPSHOT = ("undo", "log")
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """The new state and its log lines; raises IllegalAction and never mutates ``state``."""
-    if state["phase"] != "play":
-        raise IllegalAction("game_over", "The game is over.")
-    if type(seat) is not int or seat not in state["active"]:
-        raise IllegalAction("not_your_turn", "It is not your turn.")
-    if not isinstance(action, dict):
-        raise IllegalAction("bad_action", "An action must be an object with a type.")
-    kind = action.get("type")
-    if not isinstance(kind, str) or len(kind) > 20:
-        raise IllegalAction("bad_action", "An action must be an object with a type.")
-    if kind not in _RULES and kind not in _TURN_ACTIONS:
-        raise IllegalAction("unknown_action", "There is no such action.")
-    if state["looking"] is not None and kind != "pick":
-        raise IllegalAction("must_pick", "Choose a point tile from the stack first.")
-    if kind == "pick":
-        if state["looking"] is None:
-            raise IllegalAction("not_looking", "You are not looking at a stack.")
-        new, log = actions.pick(state, seat, action)
-    elif kind == "undo":
-        actions.check_keys(action)
+    kind = _admit(state, seat, action)
+    if kind == "undo":
         return _undo(state, seat)
+    if kind == "pick":
+        new, log = actions.pick(state, seat, action)
     elif kind == "confirm":
-        actions.check_keys(action)
         new, log = _confirm(state, seat)
     else:
-        if state["actions_done"] >= ACTIONS_PER_TURN:
-            raise IllegalAction("turn_done", "Both actions are taken: confirm your turn.")
         new, log, barrier = _RULES[kind](state, seat, action)
         new["actions_done"] = state["actions_done"] + 1
         new["undo"] = [] if barrier else [*state["undo"], _snapshot(state)]
     new["log"] = events.append(state["log"], log)
     return new, log
+
+
+def _admit(state: State, seat: int, action: Action) -> str:
+    """The action's type, once the game, the seat and the turn allow it (R10, O2, O4)."""
+    if state["phase"] != "play":
+        raise IllegalAction("game_over", "The game is over.")
+    if type(seat) is not int or seat not in state["active"]:
+        raise IllegalAction("not_your_turn", "It is not your turn.")
+    kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str) or len(kind) > 20:
+        raise IllegalAction("bad_action", "An action must be an object with a type.")
+    if kind not in _RULES and kind not in _TURN_ACTIONS:
+        raise IllegalAction("unknown_action", "There is no such action.")
+    looking = state["looking"] is not None
+    if looking and kind != "pick":
+        raise IllegalAction("must_pick", "Choose a point tile from the stack first.")
+    if kind == "pick" and not looking:
+        raise IllegalAction("not_looking", "You are not looking at a stack.")
+    if kind in ("undo", "confirm"):
+        actions.check_keys(action)
+    elif kind in _RULES and state["actions_done"] >= ACTIONS_PER_TURN:
+        raise IllegalAction("turn_done", "Both actions are taken: confirm your turn.")
+    return kind
 
 
 def _snapshot(state: State) -> State:
