@@ -18,6 +18,7 @@ from spacemission.accounts.guests import create_guest
 from spacemission.accounts.history import finished_games, finished_seats
 from spacemission.accounts.models import User
 from spacemission.accounts.throttle import allow_new_account
+from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Table
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -104,7 +105,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "player": player,
         "page": page,
         "games": finished_games(list(page.object_list)),
-        "playing": playing.order_by("-created_at"),
+        "playing": [
+            {"table": table, "game_name": game_name(table.game)}
+            for table in playing.order_by("-created_at")
+        ],
         "own": own,
     }
     return render(request, "accounts/profile.html", context)
