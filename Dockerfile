@@ -36,4 +36,6 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
 
 # Migrations run before serving; with several web processes, run them once instead
 # (docker compose run --rm web python manage.py migrate) and start Daphne alone.
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne --proxy-headers -b 0.0.0.0 -p 8000 spacemission.asgi:application"]
+# PROXY_HEADERS=1 behind a load balancer: client addresses from X-Forwarded-For (never
+# without one, or clients could pick their own address).
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne $([ \"$PROXY_HEADERS\" = 1 ] && echo --proxy-headers) -b 0.0.0.0 -p 8000 spacemission.asgi:application"]

@@ -173,7 +173,8 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_HSTS_SECONDS = 31536000 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Only a TLS proxy in front (HTTPS=1) may tell the app a request came over https.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month, so guests keep their account a while
 
 # New accounts (sign-ups and guests) per client address and hour; 0: no limit.
