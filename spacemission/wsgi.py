@@ -1,11 +1,5 @@
-"""
-WSGI config for spacemission project.
-
-It exposes the WSGI callable as a module-level variable named ``application``.
-
-For more information on this file, see
-https://docs.djangoproject.com/en/5.2/howto/deployment/wsgi/
-"""
+"""WSGI entry point, for tools that want one; the site itself is served over ASGI by Daphne
+(``spacemission.asgi``), which the websockets need."""
 
 import os
 
