@@ -222,7 +222,7 @@ def scan(state: State, seat: int, action: Action) -> Outcome:
         raise IllegalAction(
             "coordinate_mismatch", f"{_name(planet)} needs a green {number} (or green ?)."
         )
-    if planet not in state["revealed"]:  # a face-up space stack has nothing to reserve
+    if may_reserve(state, planet):
         _need_chip(state, seat, "a reservation")
     new = dict(state)
     _play(new, state, seat, [card])
@@ -232,6 +232,12 @@ def scan(state: State, seat: int, action: Action) -> Outcome:
     used = coordinate_text(SCAN, CARDS[card].value(SCAN))
     log = [events.public(seat, "scan", f"scanned {_name(planet)} with {used}")]
     return _look(new, seat, planet, "scan", log)
+
+
+def may_reserve(state: State, planet: str) -> bool:
+    """Whether a scan here might reserve a tile: not when the stack is known to hold none
+    (face-up space, or empty), so such a scan needs no chip."""
+    return planet not in state["revealed"] and bool(state["stacks"][planet])
 
 
 def landing_pair_fits(first: str, second: str, landing: tuple[int, int]) -> bool:
@@ -410,7 +416,7 @@ def legal(state: State, seat: int) -> list[Action]:
             acts.append({"type": "discover"})
         return acts
     planet = PLANETS[where]
-    if has_chip or where in state["revealed"]:
+    if has_chip or not may_reserve(state, where):
         acts += [{"type": "scan", "card": c} for c in hand if CARDS[c].matches(SCAN, planet.scan)]
     if has_chip and seat in state["scanned"].get(where, ()):
         acts += [

@@ -331,3 +331,11 @@ def test_R24_a_stack_emptied_of_point_tiles_turns_face_up_only_if_space_is_left(
     s = at(build(stacks={"hazard": [RED[0]]}, stations={"hazard": 3}), 0, "hazard")
     s = act(act(s, 0, {"type": "discover"}), 0, {"type": "pick", "tile": RED[0]})
     assert s["stacks"]["hazard"] == [] and s["revealed"] == []
+
+
+def test_R5_R17_scanning_an_empty_stack_needs_no_chip_and_counts():
+    s, card = scan_state([], gate=[20, 0, 0, 0])
+    assert {"type": "scan", "card": card} in GAME.legal_actions(s, 0)
+    s = act(s, 0, {"type": "scan", "card": card})
+    assert s["scanned"] == {"hazard": [0]} and s["looking"] is None and s["revealed"] == []
+    account(s)
