@@ -43,9 +43,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             frame = None
         if not isinstance(frame, dict):
             await self.send_error("bad_json", "Send a JSON object.")
-        elif frame.get("t") == "sync":
+        elif not isinstance(frame.get("t"), str):
+            await self.send_error("bad_frame", "A frame needs a string field 't'.")
+        elif frame["t"] == "sync":
             await self.send_tables()
-        elif frame.get("t") == "ping":
+        elif frame["t"] == "ping":
             await self.send_json({"t": "pong"})
         else:
             await self.send_error("unknown_type", "The lobby only understands sync.")

@@ -81,6 +81,7 @@ async def test_private_tables_are_never_listed() -> None:
         ('{"t":"sync"}', {"t": "tables", "open": [], "running": []}),
         ('{"t":"ping"}', {"t": "pong"}),
         ('{"t":"act"}', "unknown_type"),
+        ('{"type":"sync"}', "bad_frame"),
         ("not json", "bad_json"),
         ("[1, 2]", "bad_json"),
         ('{"t":"sync","pad":"' + "x" * 9000 + '"}', "frame_too_large"),
