@@ -1,15 +1,78 @@
-"""A websocket client of a real server process (the ``websockets`` library)."""
+"""Real server processes from a test: seeding a match, reading it back, and a websocket
+client (the ``websockets`` library)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 
 import orjson
 import websockets
 
+from games import registry
 from tests.platform.live.wsclient import TIMEOUT, Frame, Tracker
-from tests.support.servers import Server
+from tests.support.servers import Database, Server
+
+GAME = registry.get("space-mission")
+
+SEED_MATCH = """
+from django.db import transaction
+from games import registry
+from spacemission.accounts.models import User
+from spacemission.lobby.models import Seat, Table
+from spacemission.matches.services import start_match
+
+for attempt in range(200):
+    with transaction.atomic():
+        host, _ = User.objects.get_or_create(username="host")
+        table = Table.objects.create(game="space-mission", host=host, seat_count=len(PLAYERS))
+        for index, player in enumerate(PLAYERS):
+            if player.startswith("@"):
+                user, _ = User.objects.get_or_create(username=player[1:])
+                Seat.objects.create(table=table, index=index, user=user)
+            else:
+                Seat.objects.create(table=table, index=index, bot=player)
+        match = start_match(table)
+        if FIRST is None or registry.get(match.game).active_seats(match.state) == [FIRST]:
+            break
+        transaction.set_rollback(True)  # another seed may let FIRST begin
+print(match.pk)
+"""
+
+
+def seed_match(db: Database, players: list[str], first: int | None = None) -> int:
+    """A running match (``@name`` for a person, else a bot kind), begun by seat ``first``
+    if given. Its bots do not move in the seeding process."""
+    code = SEED_MATCH.replace("PLAYERS", repr(players)).replace("FIRST", repr(first))
+    return int(db.django(code, env={"BOT_DELAY": "3600"}).split()[-1])
+
+
+def stored(db: Database, match_id: int) -> dict:
+    (row,) = db.query(
+        "SELECT status, version, seed, options, seat_count, state FROM matches_match WHERE id = %s",
+        [match_id],
+    )
+    keys = ["status", "version", "seed", "options", "seat_count", "state"]
+    match = dict(zip(keys, row, strict=True))
+    for key in ("options", "state"):
+        if isinstance(match[key], str):
+            match[key] = json.loads(match[key])
+    actions = db.query(
+        "SELECT seat, action FROM matches_action WHERE match_id = %s ORDER BY version",
+        [match_id],
+    )
+    match["actions"] = [(s, json.loads(a) if isinstance(a, str) else a) for s, a in actions]
+    return match
+
+
+def replayed_states(match: dict) -> list[dict]:
+    state = GAME.setup(match["seat_count"], match["options"], match["seed"])
+    states = [state]
+    for seat, action in match["actions"]:
+        state, _ = GAME.apply(state, seat, action)
+        states.append(state)
+    return states
 
 
 class RemoteClient(Tracker):
