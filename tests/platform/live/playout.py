@@ -20,10 +20,17 @@ from tests.platform.live.wsclient import Client
 HiddenIds = Callable[[State, int | None], set[str]]
 
 
-async def play_out(match: Match, people: list[Client], watchers: list[Client]) -> Match:
-    """Drive ``people`` until the match ends and every client holds the final version."""
+async def play_out(
+    match: Match, people: list[Client], watchers: list[Client], undos: int = 0
+) -> Match:
+    """Drive ``people`` until the match ends and every client holds the final version.
+
+    People choose like the greedy bot, but take back up to ``undos`` of their actions
+    (one at a time) where the rules allow it, so undo travels over the wire too.
+    """
     game = registry.get(match.game)
     sent: dict[int, int] = {}  # seat -> version it last acted at
+    undid: dict[int, bool] = {}  # seat -> whether its last act was an undo
     while True:
         for client in [*people, *watchers]:
             await _absorb(client)
@@ -31,16 +38,18 @@ async def play_out(match: Match, people: list[Client], watchers: list[Client]) -
             errors = [f for f in client.frames if f["t"] == "error"]
             assert not errors, errors  # an act refused would never be sent again
             view = client.view
-            if (
-                client.seat in view["active"]
-                and view["legal"]
-                and sent.get(client.seat) != client.v
-            ):
-                action = game.bot_action("greedy", view, client.v)
-                frame_id = f"s{client.seat}v{client.v}"
+            seat = client.seat
+            if seat in view["active"] and view["legal"] and sent.get(seat) != client.v:
+                undo = {"type": "undo"}
+                if undos and undo in view["legal"] and not undid.get(seat):
+                    action, undos = undo, undos - 1
+                else:
+                    action = game.bot_action("greedy", view, client.v)
+                undid[seat] = action == undo
                 await client.pace()
-                await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
-                sent[client.seat] = client.v
+                frame = {"t": "act", "id": f"s{seat}v{client.v}", "v": client.v, "action": action}
+                await client.send(frame)
+                sent[seat] = client.v
         stored = await database_sync_to_async(Match.objects.get)(pk=match.pk)
         if stored.status == Match.Status.FINISHED:
             for client in [*people, *watchers]:

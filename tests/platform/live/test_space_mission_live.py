@@ -1,5 +1,7 @@
 """A whole Space Mission match over websockets: four seats, people and bots, spectators.
 
+The people also take actions back (undo), which rewinds the state but only grows the log.
+
 Every frame each connection received, and every message sent to a seat's channel group,
 is audited against ``hidden_ids`` of the state at that version.
 """
@@ -24,6 +26,8 @@ async def test_a_whole_space_mission_game_leaks_nothing(users, connect, layer_me
     match = await database_sync_to_async(create_match)(players, game="space-mission")
     people = [await connect(match, ada), await connect(match, bob)]
     watchers = [await connect(match, cy), await connect(match, None)]
-    final = await play_and_audit(match, people, watchers, layer_messages, hidden_ids)
+    final = await play_and_audit(match, people, watchers, layer_messages, hidden_ids, undos=20)
     assert final.result["winners"]
     assert all(f["t"] != "error" for c in people for f in c.frames)
+    undone = await database_sync_to_async(final.actions.filter(action__type="undo").count)()
+    assert undone == 20  # people took actions back, and the views followed

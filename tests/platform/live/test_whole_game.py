@@ -48,8 +48,10 @@ def audience(group: str) -> int | str | None:
     return "all"
 
 
-async def play_and_audit(match, people, watchers, layer_messages, hidden_ids: HiddenIds):
-    final = await play_out(match, people, watchers)
+async def play_and_audit(
+    match, people, watchers, layer_messages, hidden_ids: HiddenIds, undos: int = 0
+):
+    final = await play_out(match, people, watchers, undos)
     history = await database_sync_to_async(states)(final)
     game = registry.get(match.game)
     assert history[-1] == final.state and len(history) == final.version + 1
