@@ -90,6 +90,10 @@ async def test_two_servers_share_one_redis(database, servers):
     spectator = await RemoteClient(two, match_id, spectator_session).open()
     anonymous = await RemoteClient(two, match_id).open()
     assert (player.seat, spectator.seat, anonymous.seat) == (0, None, None)
+    # Presence counts the connections of both processes, for everyone.
+    everyone_here = {"t": "presence", "connected": [0], "spectators": 2}
+    for client in (player, spectator, anonymous):
+        await client.wait(lambda c=client: latest(c, "presence") == everyone_here)
     final = await play([player], [spectator, anonymous])
     match = stored(database, match_id)
     assert match["status"] == "finished" and match["version"] == final
@@ -196,6 +200,10 @@ async def race(database: Database, servers) -> None:
     assert acts[0][0] == rounds
     for client in (first, second):
         await client.close()
+
+
+def latest(client: RemoteClient, kind: str) -> dict | None:
+    return next((f for f in reversed(client.frames) if f["t"] == kind), None)
 
 
 async def refresh(client: RemoteClient) -> None:
