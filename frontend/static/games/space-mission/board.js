@@ -107,7 +107,7 @@ function drawPlanet(planet, spot, ctx) {
   const label = planetDescription(planet, ctx.names, memory);
   const group = s("g", {
     class: ["planet", planet.station !== null && "colonised", choosable && "choosable", ctx.here === planet.id && "here",
-      ctx.looking === planet.id && "looked-at"],
+      ctx.looking === planet.id && "looked-at", ctx.touched?.has(planet.id) && "touched"],
     "data-planet": planet.id,
     "data-key": `planet-${planet.id}`,
   }, s("title", {}, label));
@@ -181,8 +181,8 @@ function drawGate(view, names) {
 
 /**
  * The whole board. ctx: names (by seat), memory (me.memory or null), here (planet of my
- * ship), looking (planet whose stack is being looked at), choosable (Set of planet ids
- * offered now), onPlanet(id).
+ * ship), looking (planet whose stack is being looked at), touched (Set of planet ids the
+ * last move changed), choosable (Set of planet ids offered now), onPlanet(id).
  */
 export function board(view, ctx) {
   const spots = view.ring.map((_, i) => place(i, view.ring.length));

@@ -20,6 +20,13 @@ function seatNames(match) {
   return names;
 }
 
+/** Ids of planets that look different in `after` (what a move just touched). */
+function changedPlanets(before, after) {
+  if (!before) return new Set();
+  const old = new Map(before.map((p) => [p.id, JSON.stringify(p)]));
+  return new Set(after.filter((p) => old.get(p.id) !== JSON.stringify(p)).map((p) => p.id));
+}
+
 function freshChoice() {
   return { type: null, cards: [], discard: [] };
 }
@@ -57,6 +64,7 @@ export function createTable(root, api) {
   let heldVersion = null;
   let busy = false;
   let refusal = null;
+  let touched = new Set();
 
   const view = () => snapshot.view;
   const legal = () => (busy ? [] : view().legal ?? []);
@@ -179,7 +187,7 @@ export function createTable(root, api) {
     const here = mySeat !== null ? v.players.find((p) => p.seat === mySeat)?.ship : null;
     const choosable = myTurn() && !busy ? planetChoices(legal(), choice.type, choice.cards) : new Set();
     redraw(parts.board, board(v, {
-      names, memory: me?.memory ?? null, here, looking: v.turn.looking?.planet ?? null, choosable, onPlanet: choosePlanet,
+      names, memory: me?.memory ?? null, here, looking: v.turn.looking?.planet ?? null, choosable, touched, onPlanet: choosePlanet,
     }));
     const turn = turnContext();
     redrawIfChanged(parts.turn, turnBanner(v, names, api.seat));
@@ -201,8 +209,11 @@ export function createTable(root, api) {
 
   return {
     render(next) {
+      const changedVersion = next.version !== heldVersion;
+      // Planets a move just changed glow once; a redraw for presence leaves them be.
+      touched = changedVersion ? changedPlanets(snapshot?.view.ring, next.view.ring) : new Set();
       snapshot = next;
-      if (next.version !== heldVersion) {
+      if (changedVersion) {
         heldVersion = next.version;
         if (!busy) choice = freshChoice();
         // Drop choices the new view no longer allows (e.g. the turn passed).
