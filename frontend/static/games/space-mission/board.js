@@ -2,6 +2,7 @@
 import { asButton, s } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { seatShape } from "../../js/match/seats.js";
+import { tileName } from "./labels.js";
 
 const SIZE = 1100;
 const CENTRE = SIZE / 2;
@@ -94,8 +95,9 @@ function planetDescription(planet, names, memory) {
   if (reserved.length) parts.push(interpolate(gettext("reservations: %s"), [reserved.join(", ")]));
   if (planet.ships.length) parts.push(interpolate(gettext("ships: %s"), [listNames(planet.ships, names)]));
   if (memory) {
-    parts.push(interpolate(gettext("you last saw %(seen)s tiles, %(taken)s taken since"),
-      { seen: memory.tiles.length, taken: memory.taken_since }, true));
+    const seen = memory.tiles.length ? memory.tiles.map(tileName).join(", ") : gettext("no point tiles");
+    parts.push(interpolate(gettext("you last saw: %(seen)s; %(taken)s taken since"),
+      { seen, taken: memory.taken_since }, true));
   }
   return parts.join("; ");
 }
