@@ -26,7 +26,8 @@ async def play_out(
     """Drive ``people`` until the match ends and every client holds the final version.
 
     People choose like the greedy bot, but take back up to ``undos`` of their actions
-    (one at a time) where the rules allow it, so undo travels over the wire too.
+    (one at a time) where the rules allow it, so undo travels over the wire too. At the
+    end every client asks for a ``sync``, which it compares with the view it patched.
     """
     game = registry.get(match.game)
     sent: dict[int, int] = {}  # seat -> version it last acted at
@@ -54,6 +55,9 @@ async def play_out(
         if stored.status == Match.Status.FINISHED:
             for client in [*people, *watchers]:
                 await client.until_version(stored.version)
+                await client.pace()
+                await client.send({"t": "sync"})
+                await client.expect("sync", v=stored.version)
                 await _absorb(client)
             return stored
         await asyncio.sleep(0)

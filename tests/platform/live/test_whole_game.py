@@ -60,6 +60,7 @@ async def play_and_audit(
     for client in [*people, *watchers]:
         # Patching from the first sync reproduced the view of a fresh sync at every version.
         assert client.gaps == 0
+        assert client.compared == [True]  # the final sync equals the patched view
         first = min(client.views)
         assert sorted(client.views) == list(range(first, final.version + 1))
         for version, view in client.views.items():

@@ -39,6 +39,7 @@ class Tracker:
         self.seat: int | None = None
         self.views: dict[int, dict] = {}  # version -> the view held then
         self.gaps = 0  # patches that did not follow the held version
+        self.compared: list[bool] = []  # per sync of a version already held: views equal?
 
     async def pace(self) -> None:
         while not self.bucket.take():
@@ -52,6 +53,8 @@ class Tracker:
 
     def _track(self, frame: Frame) -> None:
         if frame["t"] == "sync":
+            if frame["v"] in self.views:  # a fresh sync of a version it patched its way to
+                self.compared.append(self.views[frame["v"]] == frame["view"])
             self.view, self.v, self.seat = frame["view"], frame["v"], frame["seat"]
         elif frame["t"] == "patch":
             if self.v is not None and frame["v"] <= self.v:
