@@ -13,9 +13,20 @@ from spacemission.accounts.guests import is_guest_name
 from spacemission.accounts.models import User
 
 
-def clean_display_name(value: str) -> str:
-    """Trimmed, with inner runs of whitespace collapsed; empty means "use the username"."""
-    return " ".join(value.split())
+class DisplayNameMixin:
+    """A display name is trimmed (inner whitespace collapsed; empty means "use the
+    username") and never another player's name, so nobody can pass for someone else."""
+
+    def clean_display_name(self) -> str:
+        name = " ".join(self.cleaned_data["display_name"].split())
+        if not name:
+            return name
+        own = self.cleaned_data.get("username") or self.instance.username  # type: ignore[attr-defined]
+        others = User.objects.exclude(pk=self.instance.pk)  # type: ignore[attr-defined]
+        clash = others.filter(username__iexact=name) | others.filter(display_name__iexact=name)
+        if clash.exists() or (is_guest_name(name) and name.lower() != own.lower()):
+            raise forms.ValidationError(_("Another player goes by that name."))
+        return name
 
 
 class UsernameMixin:
@@ -33,14 +44,11 @@ class UsernameMixin:
         return username
 
 
-class SignUpForm(UsernameMixin, UserCreationForm):
+class SignUpForm(UsernameMixin, DisplayNameMixin, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "display_name")
         help_texts = {"display_name": _("Shown to other players; your username if empty.")}
-
-    def clean_display_name(self) -> str:
-        return clean_display_name(self.cleaned_data["display_name"])
 
 
 class ClaimGuestForm(UsernameMixin, forms.ModelForm):
@@ -85,11 +93,8 @@ class ClaimGuestForm(UsernameMixin, forms.ModelForm):
         return user
 
 
-class DisplayNameForm(forms.ModelForm):
+class DisplayNameForm(DisplayNameMixin, forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name",)
         help_texts = {"display_name": _("Shown to other players; your username if empty.")}
-
-    def clean_display_name(self) -> str:
-        return clean_display_name(self.cleaned_data["display_name"])

@@ -213,3 +213,21 @@ def test_account_creation_is_limited_per_address(settings) -> None:
     assert signup(Client(REMOTE_ADDR="10.0.0.7")).status_code == 429
     assert User.objects.count() == 3
     assert Client(REMOTE_ADDR="10.0.0.8").post(reverse("guest")).status_code == 302
+
+
+@pytest.mark.parametrize("name", ["ADA", "Countess", "guest-1234"])
+def test_display_name_cannot_pass_for_another_player(
+    as_bob: Client, bob: User, make_user, name: str
+) -> None:
+    make_user("countess_l", display_name="Countess")
+    make_user("ada")
+    response = as_bob.post(reverse("account"), {"display_name": name})
+    assert "Another player goes by that name." in str(response.context["form"].errors)
+    bob.refresh_from_db()
+    assert bob.display_name == ""
+
+
+def test_display_name_may_be_your_own_username(as_bob: Client, bob: User) -> None:
+    as_bob.post(reverse("account"), {"display_name": "BOB"})
+    bob.refresh_from_db()
+    assert bob.display_name == "BOB"
