@@ -36,6 +36,9 @@ LATER = 0.5
 # Chips kept back for stations: probes are never paid back, and a player without chips
 # can neither jump, scan nor colonise.
 CHIP_RESERVE = 4
+# Below this value no move is worth making, and the hand is cycled instead.
+IDLE = 0.5
+_MOVES = ("jump", "fly", "scan", "colonise", "discover")
 
 
 def bot_action(bot: str, view: View, seed: int) -> Action:
@@ -73,6 +76,7 @@ class _Greedy:
         self.actions_left = view["turn"]["actions_per_turn"] - view["turn"]["actions_done"]
         self.chips: int = view["players"][self.seat]["chips"]
         self.target = self._colonisation_target()
+        self.goal = self._goal()
 
     def choose(self, choices: list[Action], seed: int) -> Action:
         scorers: dict[str, Callable[[Action], float]] = {
@@ -85,13 +89,20 @@ class _Greedy:
             "discover": lambda a: self._discover_value(self._here()),
             "confirm": lambda a: 0.0,
         }
+        values = [scorers[a["type"]](a) for a in choices]
+        moves = [v for a, v in zip(choices, values, strict=True) if a["type"] in _MOVES]
+        if max(moves, default=0.0) < IDLE:
+            # Nothing worth doing: cycle the hand rather than wander (or stall for good).
+            values = [
+                IDLE + 0.2 * len(a["discard"]) if a["type"] == "restock" else v
+                for a, v in zip(choices, values, strict=True)
+            ]
         g = rng.seed_state(seed)
         best, best_key = choices[0], None
-        for action in choices:
+        for action, value in zip(choices, values, strict=True):
             g, jitter = rng.next_u64(g)
-            key = (scorers[action["type"]](action), jitter)
-            if best_key is None or key > best_key:
-                best, best_key = action, key
+            if best_key is None or (value, jitter) > best_key:
+                best, best_key = action, (value, jitter)
         return best
 
     # ------------------------------------------------------------ tile values
@@ -139,7 +150,7 @@ class _Greedy:
         value = self._best_in(planet) * RESERVATION_ODDS
         if self._landing_pair(planet, hand):
             value += 2.0  # this scan opens a colonisation we can pay for
-        elif self.chips <= CHIP_RESERVE // 2 and planet not in self.view["gate"]["ships"]:
+        elif self.chips <= CHIP_RESERVE // 2:
             value -= 3.0  # a reservation ties up one of the last chips
         return value
 
@@ -176,9 +187,9 @@ class _Greedy:
 
     def _fly(self, action: Action) -> float:
         value = self._potential(action["planet"], self.hand) * LATER
-        if self.target is not None:
+        if self.goal is not None:
             here, there = self._here(), action["planet"]
-            value += 0.3 * (self._distance(here, self.target) - self._distance(there, self.target))
+            value += 0.3 * (self._distance(here, self.goal) - self._distance(there, self.goal))
         return value
 
     def _probe_gain(self) -> float:
@@ -226,6 +237,23 @@ class _Greedy:
                 best, best_value = planet, value
         return best
 
+    def _goal(self) -> str | None:
+        """Where to head: the colonisation target, else the best planet to discover on or
+        to scan (a first scan opens a colonisation later)."""
+        if self.target is not None:
+            return self.target
+        best, best_value = None, 0.0
+        for planet, info in self.planets.items():
+            if info["station"] is not None:
+                value = self._best_in(planet)
+            elif self.chips > 1:  # one chip to reserve, one for the station
+                value = self._best_in(planet) * RESERVATION_ODDS + 1.0
+            else:
+                continue
+            if value > best_value:
+                best, best_value = planet, value
+        return best
+
     def _distance(self, a: str, b: str) -> int:
         """Flights between two planets around the ring (the gate counts as far away)."""
         ring = [p["id"] for p in self.view["ring"]]
@@ -235,15 +263,24 @@ class _Greedy:
         return min(d, len(ring) - d)
 
     def _useful(self, card: str) -> bool:
-        """Does the card serve a plan: the landing of our target, a scan or jump we can pay?"""
+        """Does the card serve a plan: the landing of our target, a scan or jump we can pay?
+
+        While the hand cannot yet pay for the target's landing, only cards towards it
+        count: holding on to anything else is how a player stalls."""
         c = CARDS[card]
         landing = c.value(LANDING)
-        target = self.planets[self.target]["landing"] if self.target else ()
-        if landing is not None and landing in (*target, "?"):
-            return True
+        if self.target is not None:
+            needed = (*self.planets[self.target]["landing"], "?")
+            if landing is not None and landing in needed:
+                return True
+            if not self._landing_pair(self.target, self.hand):
+                return False
         if c.value(JUMP) is not None and self.chips > CHIP_RESERVE:
             return True
         scan = c.value(SCAN)
+        goal = self.planets.get(self.goal or "")
+        if goal is not None and goal["station"] is None and scan in (goal["scan"], "?"):
+            return True
         planets = [p for p in self.planets.values() if p["station"] is None]
         return (
             scan is not None
