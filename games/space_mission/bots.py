@@ -1,10 +1,11 @@
 """Bots that play from their own view only (which holds their legal actions).
 
 - ``random``: uniform among the legal actions other than undo.
-- ``greedy``: plays to score. It values a tile by the points it adds to its collection
-  (reservations counted as likely income), colonises where its reservations lie,
-  discovers where its memory shows good tiles, keeps its probes competitive on the
-  Jump Gate and only restocks when its hand runs short.
+- ``greedy``: plays to score, one action ahead. It values a tile by the points it adds
+  to its collection (reservations counted as likely income), colonises where its
+  reservations lie, discovers where its memory shows good tiles, keeps its probes
+  competitive on the Jump Gate while saving chips for stations, heads for a goal planet,
+  keeps the cards its plan needs and cycles its hand when no move is worth making.
 """
 
 from __future__ import annotations
