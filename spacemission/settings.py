@@ -134,6 +134,11 @@ if REDIS_URL:
     }
 
 AUTH_USER_MODEL = "accounts.User"
+# The stock backend stays listed so sessions it signed in remain valid.
+AUTHENTICATION_BACKENDS = [
+    "spacemission.accounts.backends.UsernameAnyCaseBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

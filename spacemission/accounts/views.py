@@ -21,7 +21,7 @@ from spacemission.accounts.throttle import allow_new_account
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Table
 
-BACKEND = "django.contrib.auth.backends.ModelBackend"
+BACKEND = "spacemission.accounts.backends.UsernameAnyCaseBackend"
 GAMES_PER_PAGE = 25
 
 

@@ -231,3 +231,12 @@ def test_display_name_may_be_your_own_username(as_bob: Client, bob: User) -> Non
     as_bob.post(reverse("account"), {"display_name": "BOB"})
     bob.refresh_from_db()
     assert bob.display_name == "BOB"
+
+
+def test_login_ignores_the_case_of_the_username(client: Client, ada: User) -> None:
+    response = client.post(reverse("login"), {"username": "ADA", "password": GOOD_PASSWORD})
+    assert response.status_code == 302
+    assert get_user(client).pk == ada.pk
+    other = Client()
+    other.post(reverse("login"), {"username": "ADA", "password": "wrong-password-1"})
+    assert not get_user(other).is_authenticated
