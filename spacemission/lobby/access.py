@@ -11,14 +11,13 @@ from spacemission.lobby.models import Table
 
 # Session key holding the ids of private tables whose invite link this visitor opened.
 INVITES_KEY = "table_invites"
+MAX_INVITES = 100  # the newest are kept; a session is no archive
 
 
 def remember_invite(session: Any, table: Table) -> None:
     """Let this session see ``table`` from now on (it presented the invite token)."""
-    invites = list(session.get(INVITES_KEY, []))
-    if table.pk not in invites:
-        invites.append(table.pk)
-        session[INVITES_KEY] = invites
+    invites = [pk for pk in session.get(INVITES_KEY, []) if pk != table.pk]
+    session[INVITES_KEY] = [*invites, table.pk][-MAX_INVITES:]
 
 
 def has_invite(session: Any, table: Table) -> bool:

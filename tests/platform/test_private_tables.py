@@ -73,3 +73,19 @@ def test_an_invite_survives_signing_in_as_a_guest(private: Table, client: Client
     client.post(reverse("guest"), {"next": f"/t/{private.pk}/"})
     client.post(reverse("table-join", args=[private.pk]))
     assert private.seats.filter(user__is_guest=True).count() == 1
+
+
+def test_remembered_invites_are_capped_newest_kept(ada: User) -> None:
+    from spacemission.lobby.access import MAX_INVITES, has_invite, remember_invite
+
+    session: dict = {}
+    tables = [services.create_table(ada, "space-mission", 2, private=True) for _ in range(3)]
+    for pk in range(1000, 1000 + MAX_INVITES):
+        session.setdefault("table_invites", []).append(pk)
+    for table in tables:
+        remember_invite(session, table)
+    assert len(session["table_invites"]) == MAX_INVITES
+    assert all(has_invite(session, table) for table in tables)
+    remember_invite(session, tables[0])
+    assert session["table_invites"][-1] == tables[0].pk
+    assert len(session["table_invites"]) == MAX_INVITES
