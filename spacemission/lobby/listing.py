@@ -1,6 +1,6 @@
 """The lobby's list of tables, as sent in the ``tables`` frame (docs/protocol.md, Lobby).
 
-Built from flat ``values()`` rows, three queries in all: the list is rebuilt after every
+Built from flat ``values()`` rows, two queries a list: the lists are rebuilt after every
 change to a public table, and model instances cost several times more for hundreds of rows.
 """
 
