@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from spacemission.live import fanout, runner
+from spacemission.live import fanout, presence, runner
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied, bot_to_move, play_bot
 
@@ -100,7 +100,8 @@ async def resume_all() -> None:
 
 
 def resume_when_serving() -> None:
-    """Inside a Daphne server process, resume waiting bots as soon as it serves."""
+    """Inside a Daphne server process, resume waiting bots as soon as it serves, and
+    forget the connections that died with a previous process."""
     import sys
 
     if "daphne.server" not in sys.modules:
@@ -113,5 +114,6 @@ def resume_when_serving() -> None:
         loop = asyncio.get_event_loop()
         runner.attach(loop)
         loop.call_soon(runner.run_soon, resume_all)
+        loop.call_soon(runner.run_soon, database_sync_to_async(presence.forget_stale))
 
     reactor.callWhenRunning(started)

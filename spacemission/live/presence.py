@@ -50,6 +50,12 @@ def beat(
     return snapshot(match_id) if dropped else None
 
 
+def forget_stale() -> int:
+    """Delete every stale connection row (a process starting up: some died with the last)."""
+    deleted, _ = Connection.objects.filter(seen_at__lt=timezone.now() - STALE).delete()
+    return deleted
+
+
 def snapshot(match_id: int) -> frames.Frame:
     rows = Connection.objects.filter(match_id=match_id, seen_at__gte=timezone.now() - STALE)
     seats = list(rows.values_list("seat", flat=True))

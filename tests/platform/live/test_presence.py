@@ -50,3 +50,15 @@ def test_leaving_and_moving_seats(users):
         "spectators": 1,
     }
     assert presence.leave("c2", match.pk) == {"t": "presence", "connected": [], "spectators": 0}
+
+
+def test_a_starting_process_forgets_every_stale_connection(users):
+    ada, bob = users[:2]
+    first, second = create_match([ada, bob]), create_match([bob, ada])
+    presence.join("live", first.pk, 0, ada)
+    presence.join("dead-1", first.pk, 1, bob)
+    presence.join("dead-2", second.pk, None, None)
+    old = timezone.now() - presence.STALE - timedelta(seconds=1)
+    Connection.objects.filter(channel_name__startswith="dead").update(seen_at=old)
+    assert presence.forget_stale() == 2
+    assert list(Connection.objects.values_list("channel_name", flat=True)) == ["live"]
