@@ -82,24 +82,21 @@ CARDS: dict[str, Card] = {
 TILES: dict[str, Tile] = {t["id"]: Tile(t["id"], t["kind"], t["colour"]) for t in _RAW["tiles"]}
 POINT_TILES: frozenset[str] = frozenset(t for t, tile in TILES.items() if tile.is_point)
 
-_CARD_JSON = {c["id"]: c for c in _RAW["cards"]}
+# The wire forms, built once. Views hand out these very objects: views are read-only.
+_CARD_JSON: dict[str, dict[str, Any]] = {
+    c["id"]: {"id": c["id"], "coords": [dict(x) for x in c["coords"]]} for c in _RAW["cards"]
+}
 _TILE_JSON = {t: {"id": t, "kind": x.kind, "colour": x.colour} for t, x in TILES.items()}
 
 
-_CARD_COORDS = {
-    c: tuple((x["colour"], x["value"]) for x in raw["coords"]) for c, raw in _CARD_JSON.items()
-}
-
-
 def card_json(card_id: str) -> dict[str, Any]:
-    """The self-describing wire form of a card (a fresh object)."""
-    (c1, v1), (c2, v2) = _CARD_COORDS[card_id]
-    return {"id": card_id, "coords": [{"colour": c1, "value": v1}, {"colour": c2, "value": v2}]}
+    """The self-describing wire form of a card (shared: never change it)."""
+    return _CARD_JSON[card_id]
 
 
 def tile_json(tile_id: str) -> dict[str, Any]:
-    """The self-describing wire form of a tile (a fresh object)."""
-    return dict(_TILE_JSON[tile_id])
+    """The self-describing wire form of a tile (shared: never change it)."""
+    return _TILE_JSON[tile_id]
 
 
 _COLOUR_WORD = {JUMP: "blue", SCAN: "green", LANDING: "orange"}

@@ -52,7 +52,7 @@ def view(state: State, seat: int | None) -> View:
             "can_undo": bool(state["undo"]),
             "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
         },
-        "players": shared("players", tuple(map(state.get, _PLAYERS_FROM)), _players, state),
+        "players": shared("players", _players_from(state), _players, state),
         "gate": {
             "probes": list(state["gate"]),
             "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
@@ -70,18 +70,15 @@ def view(state: State, seat: int | None) -> View:
     }
 
 
-# The public parts every seat sees alike, and the state parts they are made from.
-_PLAYERS_FROM = (
-    "ring",
-    "hands",
-    "chips",
-    "gate",
-    "stations",
-    "ships",
-    "collections",
-    "reservations",
-)
+# The public parts every seat sees alike, and the state parts they are made from. The
+# players part needs only the hand sizes (equal small ints are one object in CPython, and
+# an identity that fails only costs a rebuild), so a restock does not rebuild it.
+_PLAYERS_FROM = ("ring", "chips", "gate", "stations", "ships", "collections", "reservations")
 _RING_FROM = ("ring", "stacks", "reservations", "stations", "scanned", "revealed", "ships")
+
+
+def _players_from(state: State) -> tuple[Any, ...]:
+    return (*map(state.get, _PLAYERS_FROM), *map(len, state["hands"]))
 
 
 def _players(state: State) -> list[dict[str, Any]]:
