@@ -3,14 +3,42 @@
 from __future__ import annotations
 
 import logging
+import threading
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import connection
 
 from spacemission.lobby.listing import shared_tables_frame
 
 GROUP = "lobby"
 log = logging.getLogger(__name__)
+
+_in_process = threading.Lock()
+_ADVISORY_KEY = zlib.crc32(b"lobby-broadcast")
+
+
+@contextmanager
+def one_at_a_time() -> Iterator[None]:
+    """Build-and-send pairs never overlap, in this process or (PostgreSQL) any other.
+
+    Each frame is built after its change committed; serialising build and send means the
+    frame sent last was also built last, so a client's final list holds every change.
+    """
+    with _in_process:
+        if connection.vendor != "postgresql":
+            yield
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_lock(%s)", [_ADVISORY_KEY])
+        try:
+            yield
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [_ADVISORY_KEY])
 
 
 def tables_changed() -> None:
@@ -23,8 +51,9 @@ def tables_changed() -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    frame = shared_tables_frame()
-    try:
-        async_to_sync(layer.group_send)(GROUP, {"type": "lobby.tables", "frame": frame})
-    except Exception:
-        log.exception("could not push the lobby list")
+    with one_at_a_time():
+        frame = shared_tables_frame()
+        try:
+            async_to_sync(layer.group_send)(GROUP, {"type": "lobby.tables", "frame": frame})
+        except Exception:
+            log.exception("could not push the lobby list")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
@@ -69,3 +71,44 @@ def test_join_racing_start_never_seats_anyone_at_a_running_table() -> None:
     assert table.status == "running"
     seated = table.seats.filter(user__isnull=False).count()
     assert seated == table.seat_count == table.match.seat_count
+
+
+@pytest.mark.redis
+@pytest.mark.usefixtures("redis_channel_layer")
+def test_a_slow_broadcast_never_lands_after_a_newer_one(monkeypatch) -> None:
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from spacemission.lobby import broadcast
+
+    host, first, second = players(3)
+    table = services.create_table(host, "space-mission", 3)
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(broadcast.GROUP, channel)
+
+    built = threading.Event()
+    real = broadcast.shared_tables_frame
+
+    def slow_first_frame() -> dict:
+        frame = real()
+        if not built.is_set():
+            built.set()
+            time.sleep(0.5)  # this process is descheduled between building and sending
+        return frame
+
+    monkeypatch.setattr(broadcast, "shared_tables_frame", slow_first_frame)
+    slow = threading.Thread(target=lambda: (services.join(first, table.pk), connection.close()))
+    slow.start()
+    built.wait(5)
+    services.join(second, table.pk)  # its frame is built after the slow one's
+    slow.join()
+
+    frames = []
+    while True:
+        try:
+            message = async_to_sync(asyncio.wait_for)(layer.receive(channel), 1)
+        except TimeoutError:
+            break
+        frames.append(message["frame"])
+    assert [len(f["open"][0]["taken"]) for f in frames] == [2, 3]
