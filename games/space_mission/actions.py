@@ -128,32 +128,45 @@ def restock(state: State, seat: int, action: Action) -> Outcome:
     if discarded:
         pile = pile + discarded
         restocked = {**restocked, **dict.fromkeys(discarded, seat)}
-    draw, g, drawn, reshuffled = state["draw"], state["rng"], [], False
-    while len(hand) + len(drawn) < HAND_SIZE:
-        if not draw:
-            if not pile:
-                break  # R13 ruling: both piles empty, draw what exists
-            g, draw = rng.shuffled(g, pile)
-            pile, restocked, reshuffled = [], {}, True
-        take = min(HAND_SIZE - len(hand) - len(drawn), len(draw))
-        drawn += reversed(draw[len(draw) - take :])
-        draw = draw[: len(draw) - take]
+    need = HAND_SIZE - len(hand)
+    drawn, draw = _take(state["draw"], need)
+    g, reshuffled = state["rng"], False
+    if len(drawn) < need and pile:  # R13: the discard pile becomes the draw pile
+        g, draw = rng.shuffled(g, pile)
+        pile, restocked, reshuffled = [], {}, True
+        more, draw = _take(draw, need - len(drawn))
+        drawn += more  # R13 ruling: if both piles run out, the hand stays short
     new = dict(state)
     if discarded or drawn:  # else nothing moved: keep sharing every part
         new.update(rng=g, draw=draw, discard=pile, restocked=restocked)
         new["hands"] = _set(state["hands"], seat, sorted(hand + drawn))
+    return new, _restock_log(seat, discarded, drawn, reshuffled), bool(drawn)
+
+
+def _restock_log(
+    seat: int, discarded: list[str], drawn: list[str], reshuffled: bool
+) -> list[Event]:
+    """Counts for everyone; which cards, for the restocking seat alone."""
     text = f"restocked: discarded {len(discarded)}, drew {len(drawn)}"
     log = [events.public(seat, "restock", text)]
     if reshuffled:
         log.append(events.public(None, "reshuffle", "the discard pile became the draw pile"))
-    if discarded or drawn:
-        mine = []
-        if discarded:
-            mine.append("discarded " + events.join([card_text(c) for c in discarded]))
-        if drawn:
-            mine.append("drew " + events.join([card_text(c) for c in sorted(drawn)]))
+    mine = []
+    if discarded:
+        mine.append("discarded " + events.join([card_text(c) for c in discarded]))
+    if drawn:
+        mine.append("drew " + events.join([card_text(c) for c in sorted(drawn)]))
+    if mine:
         log.append(events.private(seat, "restock", "you " + "; ".join(mine)))
-    return new, log, bool(drawn)
+    return log
+
+
+def _take(draw: list[str], n: int) -> tuple[list[str], list[str]]:
+    """(up to ``n`` cards from the top of the draw pile, the rest of the pile)."""
+    if n <= 0 or not draw:
+        return [], draw
+    cut = max(len(draw) - n, 0)
+    return draw[cut:][::-1], draw[:cut]
 
 
 # ---------------------------------------------------------------- Jump (R14) and Fly (R15)
