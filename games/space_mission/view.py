@@ -211,9 +211,10 @@ def visible_log(log: events.Log, seat: int | None) -> list[Event]:
         old, count, filtered = hit
         if count <= total and events.line_at(log, count - 1) is events.line_at(old, count - 1):
             start, done = count, filtered
-    new = [e for chunk in log[start // events.LOG_CHUNK :] for e in chunk][
-        start % events.LOG_CHUNK :
-    ]
+    first, offset = divmod(start, events.LOG_CHUNK)
+    new = log[first][offset:] if first < len(log) else []
+    for chunk in log[first + 1 :]:
+        new += chunk
     out = done + [e for e in new if not e["private"] or e["seat"] == seat]
     if len(_memo) >= _MEMO_SIZE and key not in _memo:
         _memo.pop(next(iter(_memo)))
