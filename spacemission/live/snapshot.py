@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games import registry
 from spacemission.live import frames
+from spacemission.lobby.access import can_watch
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 
 CHAT_LINES = 50
@@ -35,7 +36,7 @@ def admit(match_id: int, user: User, session: Any) -> int | None:
     if match is None:
         raise Refused(NO_MATCH)
     seat = seat_of(match_id, user)
-    if seat is None and not _can_watch(user, session, match):
+    if seat is None and not can_watch(user, session, match.table):
         raise Refused(FORBIDDEN)
     return seat
 
@@ -45,14 +46,6 @@ def seat_of(match_id: int, user: User) -> int | None:
         return None
     rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk)
     return rows.values_list("index", flat=True).first()
-
-
-def _can_watch(user: User, session: Any, match: Match) -> bool:
-    try:
-        from spacemission.lobby.access import can_watch
-    except ImportError:  # a lobby without invitations: private means seated players only
-        return not match.table.private
-    return can_watch(user, session, match.table)
 
 
 def sync_frame(match_id: int, seat: int | None) -> frames.Frame:

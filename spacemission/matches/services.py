@@ -239,10 +239,9 @@ def _finish(match: Match, result: dict[str, Any]) -> None:
 
 
 def _tables_changed() -> None:
-    try:
-        from spacemission.lobby.broadcast import tables_changed
-    except ImportError:  # a lobby without a live list: nothing to tell
-        return
+    # Imported here: the lobby's list is built from matches too.
+    from spacemission.lobby.broadcast import tables_changed
+
     tables_changed()
 
 
