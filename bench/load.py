@@ -1,18 +1,26 @@
 """Load generator: many matches played as fast as the rules allow, on real servers.
 
-    python -m bench.load --matches 30 --spectators 10 --processes 1 --seconds 30
+    python -m bench.load --matches 30 --spectators 10 --processes 1 2 --seconds 30
 
-It creates a fresh database (PostgreSQL from ``DATABASE_URL``, else SQLite), starts
-``--processes`` Daphne processes (sharing ``REDIS_URL`` when there are several, or with
-``--layer redis``), and opens, per match, one websocket per seat — each playing from its
-own view's legal actions with the random bot — and ``--spectators`` spectator websockets,
-spread round-robin over the processes. Traffic goes to 127.0.0.1 only, and the run stops
-after ``--seconds`` or ``--max-actions``, whichever comes first.
+For each ``--processes`` count in turn it creates a fresh database (PostgreSQL from
+``DATABASE_URL``, else SQLite), starts that many Daphne processes (sharing ``REDIS_URL``
+when there are several, or with ``--layer redis``), and opens, per match, one websocket per
+seat — each playing the random bot's choice from its own view — and ``--spectators``
+spectator websockets, spread round-robin over the processes. Play starts once every
+socket holds its first ``sync``. Traffic goes to 127.0.0.1 only, and each run stops after
+``--seconds`` or ``--max-actions``, whichever comes first.
 
-For every action it measures the time from sending the ``act`` until every connection of
-that match holds the resulting version, and prints actions/s, p50/p95/p99 of that
-latency, frames/s, mean bytes per patch against mean bytes of a full view, each server's
-resident memory, and errors (which must be 0).
+For every acknowledged action it measures the time from sending the ``act`` until every
+connection of that match holds the resulting version (by patch or by sync), and prints
+actions/s, p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
+bytes of the full view of the same version (as the seats hold it), each server's resident
+memory, refused acts by code (``stale_version`` is expected when two seats may act at
+once) and errors (which must be 0). With several counts it also prints the throughput of
+each relative to the first.
+
+``--profile DIR`` records a py-spy profile of the first server during the run
+(``DIR/load-<processes>p.txt``, collapsed stacks); ``--tuned`` runs the servers with
+``bench.tuned_settings`` and ``DB_CONN_MAX_AGE=60`` (persistent database connections).
 """
 
 from __future__ import annotations
@@ -23,27 +31,38 @@ import contextlib
 import json
 import os
 import secrets
+import shutil
 import statistics
+import subprocess
+import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import jsonpatch
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from bench.setup import Seating, create_matches, rss_bytes
 from games import registry
 from tests.support.servers import Database, Server, fresh_database, start_server
 
+OPEN_TIMEOUT = 60.0
+
 
 @dataclass
 class Stats:
-    """What every connection of the run adds to."""
+    """What every connection of one run adds to."""
 
     started: float = field(default_factory=time.monotonic)
+    elapsed: float = 0.0
     actions: int = 0
     frames: int = 0
+    syncs_asked: int = 0
+    refused: Counter = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     patch_bytes: list[int] = field(default_factory=list)
@@ -52,23 +71,33 @@ class Stats:
 
 
 class MatchTracker:
-    """Versions seen by each connection of one match, to time each action to the last one."""
+    """When each version of one match was asked for and when every connection held it."""
 
     def __init__(self, connections: int, stats: Stats) -> None:
         self.connections = connections
         self.stats = stats
-        self.sent_at: dict[int, float] = {}
-        self.seen: dict[int, int] = {}
+        self.sent_at: dict[int, float] = {}  # version -> when the act that made it was sent
+        self.held: dict[int, int] = {}  # version -> connections holding it so far
+        self.all_at: dict[int, float] = {}  # version -> when the last connection got it
         self.over = asyncio.Event()
 
-    def sent(self, version: int) -> None:
-        self.sent_at.setdefault(version, time.monotonic())
+    def acked(self, version: int, sent_at: float) -> None:
+        self.sent_at[version] = sent_at
+        self._settle(version)
 
-    def reached(self, version: int) -> None:
-        self.seen[version] = self.seen.get(version, 0) + 1
-        if self.seen[version] == self.connections and version in self.sent_at:
-            self.stats.latencies.append(time.monotonic() - self.sent_at.pop(version))
-            del self.seen[version]
+    def reached(self, old: int, new: int) -> None:
+        """One connection went from holding ``old`` to holding ``new``."""
+        now = time.monotonic()
+        for version in range(max(old + 1, 1), new + 1):
+            self.held[version] = self.held.get(version, 0) + 1
+            if self.held[version] == self.connections:
+                del self.held[version]
+                self.all_at[version] = now
+                self._settle(version)
+
+    def _settle(self, version: int) -> None:
+        if version in self.sent_at and version in self.all_at:
+            self.stats.latencies.append(self.all_at.pop(version) - self.sent_at.pop(version))
 
 
 class Client:
@@ -76,63 +105,73 @@ class Client:
 
     def __init__(
         self,
-        url: str,
-        origin: str,
-        session: str | None,
+        server: Server,
+        seating: Seating,
         seat: int | None,
         tracker: MatchTracker,
         stats: Stats,
-        game_id: str,
     ) -> None:
-        self.url, self.origin, self.session = url, origin, session
+        self.url = f"{server.ws_url}/ws/match/{seating.match_id}/"
+        self.origin = server.origin
+        self.session = seating.sessions[seat] if seat is not None else None
         self.seat, self.tracker, self.stats = seat, tracker, stats
-        self.game = registry.get(game_id)
+        self.game = registry.get(seating.game)
         self.view: dict[str, Any] | None = None
         self.version = -1
-        self.in_flight: str | None = None
+        self.in_flight: tuple[str, float] | None = None  # (client id, sent at)
+        self.ready = asyncio.Event()
+        self.ws: ClientConnection | None = None
 
-    async def run(self, stop: asyncio.Event) -> None:
+    async def run(self, go: asyncio.Event, stop: asyncio.Event) -> None:
         headers = {"Cookie": f"sessionid={self.session}"} if self.session else {}
         async with connect(
             self.url,
             origin=self.origin,
             additional_headers=headers,
             max_size=2**22,
-            open_timeout=30,
+            open_timeout=OPEN_TIMEOUT,
         ) as ws:
-            await ws.send('{"t":"sync"}')
+            self.ws = ws
             while not stop.is_set() and not self.tracker.over.is_set():
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=1.0)
                 except TimeoutError:
                     continue
-                self.stats.frames += 1
-                await self.handle(ws, text)
+                if go.is_set():
+                    self.stats.frames += 1
+                await self.handle(ws, text, go)
 
-    async def handle(self, ws: ClientConnection, text: str) -> None:
-        frame = json.loads(text)
+    async def handle(self, ws: ClientConnection, text: str, go: asyncio.Event) -> None:
+        frame = orjson.loads(text)
         kind = frame["t"]
         if kind == "sync":
-            self.stats.view_bytes.append(len(text))
+            if self.version >= 0:
+                self.tracker.reached(self.version, frame["v"])
             self.view, self.version = frame["view"], frame["v"]
-            self.in_flight = None
+            self.ready.set()
         elif kind == "patch":
             self.stats.patch_bytes.append(len(text))
             if frame["v"] <= self.version:  # already caught up by a sync
                 return
             if frame["v"] > self.version + 1:  # a gap: catch up
+                self.stats.syncs_asked += 1
                 await ws.send('{"t":"sync"}')
                 return
             if self.seat is not None:  # spectators only need the version
                 self.view = jsonpatch.apply_patch(self.view, frame["ops"])
+                # What a full view of this version would have cost instead of the patch.
+                self.stats.view_bytes.append(len(orjson.dumps(self.view)))
+            self.tracker.reached(self.version, frame["v"])
             self.version = frame["v"]
-            self.tracker.reached(self.version)
         elif kind == "ack":
-            self.stats.actions += 1
-            self.in_flight = None
+            if self.in_flight and frame["id"] == self.in_flight[0]:
+                self.stats.actions += 1
+                self.tracker.acked(frame["v"], self.in_flight[1])
+                self.in_flight = None
             return
         elif kind == "error":
-            if frame["code"] != "stale_version":
+            self.stats.refused[frame["code"]] += 1
+            if frame["code"] != "stale_version":  # a sync follows a stale act
                 self.stats.errors.append(f"{frame['code']}: {frame['message']}")
             self.in_flight = None
             return
@@ -143,37 +182,44 @@ class Client:
                 self.stats.finished_matches += 1
             self.tracker.over.set()
             return
-        await self.maybe_act(ws)
+        if go.is_set():
+            await self.maybe_act()
 
-    async def maybe_act(self, ws: ClientConnection) -> None:
-        if self.seat is None or self.in_flight or not self.view:
+    async def maybe_act(self) -> None:
+        if self.seat is None or self.in_flight or not self.view or self.ws is None:
             return
         if self.seat not in self.view.get("active", []):
             return
         action = self.game.bot_action("random", self.view, secrets.randbits(32))
-        self.in_flight = secrets.token_hex(6)
-        self.tracker.sent(self.version + 1)
-        await ws.send(
-            json.dumps({"t": "act", "id": self.in_flight, "v": self.version, "action": action})
-        )
+        self.in_flight = (secrets.token_hex(6), time.monotonic())
+        frame = {"t": "act", "id": self.in_flight[0], "v": self.version, "action": action}
+        await self.ws.send(orjson.dumps(frame).decode())
 
 
 def percentile(values: list[float], p: float) -> float:
+    """The nearest-rank ``p``-th percentile (NaN for no values)."""
     if not values:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+def server_env(tuned: bool) -> dict[str, str]:
+    env = {"BOT_DELAY": "0", "DEBUG": "0", "LOG_LEVEL": "ERROR"}
+    if tuned:
+        env.update(DJANGO_SETTINGS_MODULE="bench.tuned_settings", DB_CONN_MAX_AGE="60")
+    return env
+
+
 @contextlib.contextmanager
-def servers(processes: int, layer: str) -> Iterator[tuple[Database, list[Server]]]:
+def servers(processes: int, layer: str, tuned: bool) -> Iterator[tuple[Database, list[Server]]]:
     redis_url = os.environ.get("REDIS_URL") if (processes > 1 or layer == "redis") else None
     if processes > 1 and not redis_url:
         raise SystemExit("several processes need REDIS_URL to share a channel layer")
     db = fresh_database()
     running: list[Server] = []
     try:
-        env = {"BOT_DELAY": "0", "DEBUG": "0", "LOG_LEVEL": "ERROR"}
+        env = {**server_env(tuned), "CHANNELS_PREFIX": f"load{secrets.token_hex(4)}"}
         running = [start_server(db, redis_url, env=env) for _ in range(processes)]
         yield db, running
     finally:
@@ -182,46 +228,62 @@ def servers(processes: int, layer: str) -> Iterator[tuple[Database, list[Server]
         db.drop()
 
 
+@contextlib.contextmanager
+def profiling(server: Server, out: Path | None, seconds: float) -> Iterator[None]:
+    """py-spy records ``server`` for ``seconds`` while the block runs (when ``out`` is set)."""
+    if out is None:
+        yield
+        return
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    command = [spy, "record", "-p", str(server.process.pid), "-d", str(int(seconds))]
+    proc = subprocess.Popen([*command, "-f", "raw", "-o", str(out)], stdout=subprocess.DEVNULL)
+    try:
+        yield
+    finally:
+        proc.wait(timeout=seconds + 30)
+
+
 async def play(
-    seatings: list[Seating],
-    procs: list[Server],
-    spectators: int,
-    seconds: float,
-    max_actions: int,
-    stats: Stats,
+    seatings: list[Seating], procs: list[Server], args: argparse.Namespace, stats: Stats
 ) -> None:
-    stop = asyncio.Event()
-    tasks = []
-    turn = 0
+    go, stop = asyncio.Event(), asyncio.Event()
+    clients: list[Client] = []
     for seating in seatings:
-        tracker = MatchTracker(len(seating.sessions) + spectators, stats)
-        people = [*enumerate(seating.sessions), *[(None, None)] * spectators]
-        for seat, session in people:
-            server = procs[turn % len(procs)]
-            turn += 1
-            url = f"{server.ws_url}/ws/match/{seating.match_id}/"
-            client = Client(url, server.origin, session, seat, tracker, stats, seating.game)
-            tasks.append(asyncio.create_task(client.run(stop)))
-    deadline = time.monotonic() + seconds
+        tracker = MatchTracker(len(seating.sessions) + args.spectators, stats)
+        seats = [*range(len(seating.sessions)), *[None] * args.spectators]
+        for seat in seats:
+            server = procs[len(clients) % len(procs)]
+            clients.append(Client(server, seating, seat, tracker, stats))
+    tasks = [asyncio.create_task(c.run(go, stop)) for c in clients]
+    opening = asyncio.gather(*(c.ready.wait() for c in clients))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(opening, OPEN_TIMEOUT)
+    if not all(c.ready.is_set() for c in clients):
+        stats.errors.append(f"{sum(not c.ready.is_set() for c in clients)} sockets got no sync")
     stats.started = time.monotonic()
-    while time.monotonic() < deadline and stats.actions < max_actions:
+    go.set()
+    # The first movers start; everyone else follows the patches.
+    await asyncio.gather(*(c.maybe_act() for c in clients if c.ready.is_set()))
+    deadline = stats.started + args.seconds
+    while time.monotonic() < deadline and stats.actions < args.max_actions:
         if all(task.done() for task in tasks):
             break
-        await asyncio.sleep(0.2)
-    elapsed = time.monotonic() - stats.started
+        await asyncio.sleep(0.1)
+    stats.elapsed = time.monotonic() - stats.started
     stop.set()
     for result in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(result, Exception):
             stats.errors.append(f"{type(result).__name__}: {result}")
-    stats.started = time.monotonic() - elapsed  # report over the measured window only
 
 
 def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[str, Any]:
-    elapsed = time.monotonic() - stats.started
-    out = {
-        "processes": args.processes,
+    elapsed = max(stats.elapsed, 1e-9)
+    out: dict[str, Any] = {
+        "processes": len(procs),
         "matches": args.matches,
         "spectators_per_match": args.spectators,
+        "connections": args.matches * (args.players + args.spectators),
         "seconds": round(elapsed, 1),
         "actions": stats.actions,
         "actions_per_s": round(stats.actions / elapsed, 1),
@@ -233,6 +295,8 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
         "mean_view_bytes": round(statistics.fmean(stats.view_bytes or [0])),
         "server_rss_mb": [round(rss_bytes(s.process.pid) / 2**20, 1) for s in procs],
         "finished_matches": stats.finished_matches,
+        "syncs_after_gap": stats.syncs_asked,
+        "refused": dict(stats.refused),
         "errors": len(stats.errors),
     }
     if stats.patch_bytes and stats.view_bytes:
@@ -240,7 +304,19 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
     return out
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
+def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
+    """One measured run with ``processes`` servers: its figures and its first errors."""
+    stats = Stats()
+    profile = Path(args.profile) / f"load-{processes}p.txt" if args.profile else None
+    with servers(processes, args.layer, args.tuned) as (db, procs):
+        seatings = create_matches(db, args.game, args.matches, args.players)
+        with profiling(procs[0], profile, args.seconds):
+            asyncio.run(play(seatings, procs, args, stats))
+        figures = report(stats, procs, args)
+    return figures, stats.errors[:10]
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(
         prog="python -m bench.load",
         description=__doc__,
@@ -250,26 +326,33 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--spectators", type=int, default=10)
-    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--processes", type=int, nargs="+", default=[1])
     parser.add_argument("--layer", choices=["memory", "redis"], default="redis")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--max-actions", type=int, default=100_000)
-    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--tuned", action="store_true", help="persistent database connections")
+    parser.add_argument("--profile", metavar="DIR", help="py-spy profile of the first server")
+    parser.add_argument("--json", action="store_true", help="print one JSON line per run")
     args = parser.parse_args(argv)
-    stats = Stats()
-    with servers(args.processes, args.layer) as (db, procs):
-        seatings = create_matches(db, args.game, args.matches, args.players)
-        asyncio.run(play(seatings, procs, args.spectators, args.seconds, args.max_actions, stats))
-        figures = report(stats, procs, args)
-    if args.json:
-        print(json.dumps(figures))
-    else:
+    results = []
+    for processes in args.processes:
+        figures, errors = run(processes, args)
+        results.append(figures)
+        if args.json:
+            print(json.dumps(figures), flush=True)
+            continue
         width = max(map(len, figures))
         for key, value in figures.items():
             print(f"{key:<{width}}  {value}")
-        for error in stats.errors[:10]:
+        for error in errors:
             print("error:", error)
-    return figures
+        print(flush=True)
+    if len(results) > 1 and not args.json:
+        base = results[0]["actions_per_s"] or float("nan")
+        for figures in results:
+            ratio = figures["actions_per_s"] / base
+            print(f"{figures['processes']} process(es): {ratio:.2f}x the actions/s of the first")
+    return results
 
 
 if __name__ == "__main__":
