@@ -1,0 +1,97 @@
+"""The per-seat view (J15 and the table at the end of the rules).
+
+The only road by which game state leaves the server. Public: empires, VP, income,
+military, Explore markers, the Survey Teams in the centre, who still has to commit, and
+each placement once revealed. Private to its seat: the hand, the draft of a secret
+decision and the cards selected to discard. Counts only: other hands, the draw and
+discard piles. Never: the generator. After the end, ``result`` reveals every hand.
+A view is a read-only value: the card objects in it are shared (``data.card_json``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import State, View
+from games.jump_drive import powers, turn
+from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
+from games.jump_drive.endround import others
+from games.jump_drive.table import table_order
+from games.space_mission.view import visible_log
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may see now; ``None`` is a spectator."""
+    n = state["players"]
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        seat = None
+    return {
+        "game": GAME_ID,
+        "seat": seat,
+        "phase": state["phase"],
+        "round": state["round"],
+        "dealer": state["dealer"],
+        "table_order": table_order(state),
+        "active": list(state["active"]),
+        "end_vp": END_VP,
+        "hand_limit": HAND_LIMIT,
+        "players": [_player(state, s) for s in range(n)],
+        "centre": [card_json(c) for c in state["centre"]],
+        "draw_count": len(state["draw"]),
+        "discard_count": len(state["discard"]),
+        "me": None if seat is None else _me(state, seat),
+        "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "log": visible_log(state["log"], seat),
+        "result": state["result"],
+    }
+
+
+def _player(state: State, seat: int) -> dict[str, Any]:
+    empire = state["empires"][seat]
+    vp_rate, income_rate = powers.totals(empire, others(state, seat))
+    return {
+        "seat": seat,
+        "vp": state["vp"][seat],
+        "income": state["income"][seat],
+        "empire_yield": {"vp": vp_rate, "income": income_rate},
+        "military": powers.general_military(empire),
+        "explore_icons": powers.printed(empire, "explore"),
+        "chromosome_icons": powers.printed(empire, "chromosome"),
+        "hand_count": len(state["hands"][seat]),
+        "markers": state["markers"][seat],
+        "empire": [card_json(c) for c in empire],
+        "placing": _placing(state["placing"][seat]),
+        "deciding": seat in state["active"],
+    }
+
+
+def _placing(placing: dict[str, Any] | None) -> dict[str, Any] | None:
+    """This round's placement, public once revealed (J15, J26)."""
+    if placing is None:
+        return None
+    return {
+        "explore": placing["explore"],
+        "development": _card(placing["development"]),
+        "world": _card(placing["world"]),
+        "mode": placing["mode"],
+        "second": _card(placing["second"]),
+        "second_mode": placing["second_mode"],
+    }
+
+
+def _card(instance: str | None) -> dict[str, Any] | None:
+    return None if instance is None else card_json(instance)
+
+
+def _me(state: State, seat: int) -> dict[str, Any]:
+    task = state["tasks"][seat]
+    return {
+        "hand": [card_json(c) for c in state["hands"][seat]],
+        "task": None if task is None else _task(task),
+    }
+
+
+def _task(task: dict[str, Any]) -> dict[str, Any]:
+    if task["kind"] == "discard":
+        return {"kind": "discard", "count": task["count"], "selected": list(task["selected"])}
+    return {"kind": task["kind"], "draft": None if task["draft"] is None else dict(task["draft"])}
