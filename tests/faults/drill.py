@@ -1,0 +1,219 @@
+"""Players that keep playing through faults: they reconnect, resend, and catch up by sync.
+
+A ``Player`` is one websocket of a match served by one or more real servers. It holds
+its view (``Tracker`` applies patches only onto the version before), acts from its own
+legal actions when its seat is active, and behaves as the protocol asks a client to:
+
+- a patch beyond the next version (a gap), or an ``ack`` whose version does not arrive
+  within ``STALL`` seconds, or no progress for ``STALL`` seconds: send ``sync``;
+- a closed connection: reconnect (to the next server of the list that answers) and
+  ``sync``; an act sent but not acknowledged is sent again with the same id, so it is
+  applied at most once and acknowledged with the version it produced.
+
+Every acknowledgement is kept (``acked``: client id -> version) so a test can check
+that nothing acknowledged was lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+
+import orjson
+import websockets
+
+from games import registry
+from tests.platform.live.wsclient import Frame, Tracker
+from tests.support.servers import Database, Server
+
+GAME = registry.get("space-mission")
+STALL = 3.0
+RECONNECT_FOR = 60.0
+
+
+@dataclass
+class Counts:
+    reconnects: int = 0
+    syncs_after_gap: int = 0
+    syncs_after_stall: int = 0
+    resent: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+
+
+class Player(Tracker):
+    """One seat's (or a spectator's) websocket, over ``servers`` in order of preference."""
+
+    def __init__(
+        self,
+        servers: list[Server],
+        match_id: int,
+        session: str | None = None,
+        name: str = "p",
+    ) -> None:
+        super().__init__()
+        self.servers = list(servers)
+        self.match_id = match_id
+        self.session = session
+        self.name = name
+        self.ws: websockets.ClientConnection | None = None
+        self.server: Server | None = None
+        self.in_flight: Frame | None = None
+        self.acked: dict[str, int] = {}
+        self.counts = Counts()
+        self.progress_at = time.monotonic()
+        self.acts = 0
+
+    # Connection -----------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Connect to the first server that answers (retrying for RECONNECT_FOR seconds)."""
+        headers = {"Cookie": f"sessionid={self.session}"} if self.session else {}
+        deadline = time.monotonic() + RECONNECT_FOR
+        while True:
+            for server in self.servers:
+                url = f"{server.ws_url}/ws/match/{self.match_id}/"
+                try:
+                    self.ws = await websockets.connect(
+                        url,
+                        origin=server.origin,
+                        additional_headers=headers,
+                        max_size=2**22,
+                        open_timeout=10,
+                    )
+                except (OSError, websockets.InvalidHandshake, TimeoutError):
+                    continue
+                self.server = server
+                self.progress_at = time.monotonic()
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: no server answered for {RECONNECT_FOR} s")
+            await asyncio.sleep(0.5)
+
+    async def send(self, frame: Frame) -> None:
+        await self.pace()
+        assert self.ws is not None
+        await self.ws.send(orjson.dumps(frame).decode())
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def recv(self, timeout: float) -> Frame:
+        """The next frame, applied to the held view."""
+        assert self.ws is not None
+        frame = orjson.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.take(frame)
+        return frame
+
+    async def expect(self, kind: str, timeout: float) -> Frame:
+        """The next frame of type ``kind`` (the ones before it are applied and kept)."""
+        while (frame := await self.recv(timeout))["t"] != kind:
+            pass
+        return frame
+
+    async def wait_for_sync(self, timeout: float = 30.0) -> Frame:
+        return await self.expect("sync", timeout)
+
+    async def until_version(self, version: int, timeout: float) -> None:
+        while self.v is None or self.v < version:
+            await self.recv(timeout)
+
+    # Playing --------------------------------------------------------------------------
+
+    async def run(self, done: asyncio.Event, acting: asyncio.Event | None = None) -> None:
+        """Play (when ``acting`` is set, or always when it is None) until ``done``."""
+        await self.connect()
+        while not done.is_set():
+            try:
+                await self._step(acting)
+            except (websockets.ConnectionClosed, OSError):
+                self.counts.reconnects += 1
+                await self.connect()  # the server sends a sync on connect
+                if self.in_flight is not None:  # lost with the connection? ask again
+                    self.counts.resent += 1
+                    await self.send(self.in_flight)
+
+    async def _step(self, acting: asyncio.Event | None) -> None:
+        assert self.ws is not None
+        try:
+            text = await asyncio.wait_for(self.ws.recv(), timeout=0.5)
+        except TimeoutError:
+            text = None
+        if text is not None:
+            await self._handle(orjson.loads(text))
+        if time.monotonic() - self.progress_at > STALL:
+            self.counts.syncs_after_stall += 1
+            self.progress_at = time.monotonic()
+            await self.send({"t": "sync"})
+        if acting is None or acting.is_set():
+            await self._maybe_act()
+
+    async def _handle(self, frame: Frame) -> None:
+        held, gaps = self.v, self.gaps
+        self.take(frame)
+        if self.v != held:
+            self.progress_at = time.monotonic()
+        if self.gaps != gaps:
+            self.counts.syncs_after_gap += 1
+            await self.send({"t": "sync"})
+        if frame["t"] == "ack" and self.in_flight and frame["id"] == self.in_flight["id"]:
+            self.acked[frame["id"]] = frame["v"]
+            self.in_flight = None
+        elif frame["t"] == "error":
+            code = frame["code"]
+            self.counts.refused[code] = self.counts.refused.get(code, 0) + 1
+            if self.in_flight and frame["id"] == self.in_flight["id"]:
+                self.in_flight = None
+
+    async def _maybe_act(self) -> None:
+        view = self.view
+        if self.seat is None or self.in_flight is not None or view is None:
+            return
+        if view.get("result") is not None or self.seat not in view["active"]:
+            return
+        action = GAME.bot_action("random", view, self.v * 7 + self.seat)
+        self.acts += 1
+        self.in_flight = {
+            "t": "act",
+            "id": f"{self.name}-{self.acts}",
+            "v": self.v,
+            "action": action,
+        }
+        await self.send(self.in_flight)
+
+
+async def play_until(players: list[Player], version: int, timeout: float) -> None:
+    """Run ``players`` until every one of them holds ``version`` (or the game ended)."""
+    done = asyncio.Event()
+    tasks = [asyncio.create_task(p.run(done)) for p in players]
+
+    def reached() -> bool:
+        return all(
+            p.v is not None and (p.v >= version or p.view["result"] is not None) for p in players
+        )
+
+    try:
+        async with asyncio.timeout(timeout):
+            while not reached():
+                for task in tasks:
+                    if task.done():
+                        task.result()  # a player that gave up fails the drill
+                await asyncio.sleep(0.1)
+    finally:
+        done.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def final_views(players: list[Player]) -> None:
+    """A fresh sync for every player (then closed), to compare with the stored match."""
+    for player in players:
+        await player.send({"t": "sync"})
+        await player.wait_for_sync()
+        await player.close()
+
+
+def acknowledged_rows(db: Database, match_id: int) -> dict[str, int]:
+    """client id -> version of every stored action of the match."""
+    rows = db.query("SELECT client_id, version FROM matches_action WHERE match_id = %s", [match_id])
+    return dict(rows)
