@@ -59,7 +59,7 @@ def _discard_selected(new: State, log: list[Event]) -> None:
         task = new["tasks"][seat]
         if task is not None and task["kind"] == "discard":
             _discard_logged(new, seat, task["selected"], new["phase"], log)
-        new["tasks"][seat] = None
+            new["tasks"][seat] = None
 
 
 def _discard_logged(new: State, seat: int, cards: list[str], why: str, log: list[Event]) -> None:

@@ -23,10 +23,11 @@ def build(
     top: Iterable[str] = (),
     discard: Iterable[str] = (),
     vp: list[int] | None = None,
-    dealer: int = 0,
+    dealer: int | None = None,
     draw: bool = True,
 ) -> State:
-    """A position at the start of a round (everyone choosing), dealer ``dealer``.
+    """A position at the start of a round (everyone choosing); the dealer is the last
+    seat unless given, so table order is 0, 1, ...
 
     Cards are named by type (``"space-marines"``): each name takes the next unused copy.
     ``top`` lists the next cards to be drawn, first drawn first; the rest of the deck
@@ -48,7 +49,7 @@ def build(
     rest = [i for i in DECK if i not in used] if draw else []
     state = GAME.setup(players, {}, 1)
     state.update(
-        dealer=dealer,
+        dealer=players - 1 if dealer is None else dealer,
         phase="choose",
         active=list(range(players)),
         tasks=[{"kind": "choose", "draft": None} for _ in range(players)],
