@@ -7,7 +7,8 @@
 Bots act only through the game interface: each step the acting seat gets its ``view``
 (which holds its legal actions), its bot chooses, and ``apply`` plays the choice. Printed:
 games/s and applied actions/s (every action counts: picks, undo and confirm too; also per
-second of this process's CPU time, the figure that holds on a busy machine), mean
+second of this process's CPU time, the figure that holds on a busy machine; and the
+rate of the rules engine alone, from the time spent inside ``apply``), mean
 actions per game, mean and standard deviation of the final totals per bot, the win rate
 per seat and per bot (a shared win counts as a win), and every game that hit the action
 cap instead of ending (with its seed, so it can be replayed).
@@ -37,6 +38,7 @@ class Played:
     actions: int
     final: State
     ended: bool
+    apply_seconds: float = 0.0
 
 
 @dataclass
@@ -45,6 +47,7 @@ class Tally:
     actions: int = 0
     seconds: float = 0.0
     cpu_seconds: float = 0.0
+    apply_seconds: float = 0.0
     unfinished: list[int] = field(default_factory=list)
     totals: dict[int, list[int]] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=dict)
@@ -53,16 +56,18 @@ class Tally:
 def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
     """One game from ``seed`` with ``bots[seat]`` at each seat, at most ``cap`` actions."""
     state = game.setup(len(bots), game.info.default_options(), seed)
-    actions = 0
+    actions, in_apply = 0, 0.0
     while actions < cap:
         active = game.active_seats(state)
         if not active:
-            return Played(seed, actions, state, True)
+            return Played(seed, actions, state, True, in_apply)
         seat = active[actions % len(active)]
         action = game.bot_action(bots[seat], game.view(state, seat), seed * 7919 + actions)
+        started = time.perf_counter()
         state, _ = game.apply(state, seat, action)
+        in_apply += time.perf_counter() - started
         actions += 1
-    return Played(seed, actions, state, not game.active_seats(state))
+    return Played(seed, actions, state, not game.active_seats(state), in_apply)
 
 
 def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Tally:
@@ -72,6 +77,7 @@ def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Ta
         played = play(game, bots, seed + n, cap)
         tally.games += 1
         tally.actions += played.actions
+        tally.apply_seconds += played.apply_seconds
         result = game.result(played.final) if played.ended else None
         if result is None:
             tally.unfinished.append(played.seed)
@@ -93,6 +99,8 @@ def report(tally: Tally, bots: list[str]) -> str:
         f"games/s: {tally.games / tally.seconds:.1f}",
         f"actions/s: {tally.actions / tally.seconds:.0f} "
         f"(per CPU second: {tally.actions / max(tally.cpu_seconds, 1e-9):.0f})",
+        f"rules engine alone: {tally.actions / max(tally.apply_seconds, 1e-9):.0f} actions/s "
+        f"({tally.apply_seconds:.2f} s inside apply; the rest is views and bots choosing)",
         f"mean actions per game: {tally.actions / max(tally.games, 1):.1f}",
         f"finished: {finished}; failed to end (hit the cap): {len(tally.unfinished)}",
     ]

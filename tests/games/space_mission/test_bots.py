@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.simulate import play, simulate
+from games.simulate import play, report, simulate
 from games.space_mission import GAME
 from tests.games.space_mission.builder import act, build, card_with
 
@@ -51,3 +51,6 @@ def test_simulator_counts_games_scores_and_wins():
     finished = 3 - len(tally.unfinished)
     assert len(tally.totals[0]) == len(tally.totals[1]) == finished
     assert tally.wins[0] + tally.wins[1] >= finished
+    # Time inside apply is part of the whole run, and the report states the engine's rate.
+    assert 0 < tally.apply_seconds < tally.seconds
+    assert "rules engine alone:" in report(tally, ["greedy", "greedy"])
