@@ -12,7 +12,7 @@ long ``BOT_DELAY`` so nothing moves):
   frame to every connection already there, so this costs N²/2 frames; it prints them and
   how long until the last one arrived.
 
-Sockets are opened in steps of 200, each waiting for its ``sync``; a reader per socket
+Sockets are opened in steps of 100, each waiting for its ``sync``; a reader per socket
 counts and discards what arrives afterwards. Memory is read once no frame has arrived
 for two seconds (the server has finished the joins' work) and ``--hold`` seconds more.
 """
@@ -24,6 +24,7 @@ import asyncio
 import json
 import resource
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from bench.setup import create_matches, rss_bytes
 from tests.support.servers import fresh_database, start_server
 
-STEP = 200
+STEP = 100
 QUIET = 2.0
 SETTLE_LIMIT = 300.0
 
@@ -43,6 +44,7 @@ class Held:
     sockets: list[ClientConnection] = field(default_factory=list)
     readers: list[asyncio.Task] = field(default_factory=list)
     errors: int = 0
+    why: Counter = field(default_factory=Counter)
     frames: int = 0
 
 
@@ -73,7 +75,10 @@ async def hold(urls: list[str], origin: str, count: int, seconds: float, pid: in
             *(open_one(urls[i % len(urls)], origin, held) for i in batch),
             return_exceptions=True,
         )
-        held.errors += sum(isinstance(r, BaseException) for r in opened)
+        for result in opened:
+            if isinstance(result, BaseException):
+                held.errors += 1
+                held.why[f"{type(result).__name__}: {result}"[:120]] += 1
     opened_in = time.monotonic() - start
     await settle(held)
     settled_in = time.monotonic() - start
@@ -88,6 +93,7 @@ async def hold(urls: list[str], origin: str, count: int, seconds: float, pid: in
         "opened_in_s": opened_in,
         "settled_in_s": settled_in,
         "frames": held.frames,
+        "why": dict(held.why.most_common(3)),
     }
 
 
@@ -120,6 +126,7 @@ def measure(connections: int, matches: int, seconds: float) -> dict[str, Any]:
         "matches": matches,
         "connections": held["open"],
         "errors": held["errors"],
+        "first_errors": held["why"],
         "opened_in_s": round(held["opened_in_s"], 1),
         "quiet_after_s": round(held["settled_in_s"], 1),
         "frames_after_sync": held["frames"],

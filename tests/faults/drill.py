@@ -157,6 +157,10 @@ class Player(Tracker):
         if self.gaps != gaps:
             self.counts.syncs_after_gap += 1
             await self.send({"t": "sync"})
+
+    def take(self, frame: Frame) -> None:
+        """Apply the frame to the held view, and note acks and refusals of our acts."""
+        super().take(frame)
         if frame["t"] == "ack" and self.in_flight and frame["id"] == self.in_flight["id"]:
             self.acked[frame["id"]] = frame["v"]
             self.in_flight = None
@@ -183,33 +187,50 @@ class Player(Tracker):
         await self.send(self.in_flight)
 
 
-async def play_until(players: list[Player], version: int, timeout: float) -> None:
-    """Run ``players`` until every one of them holds ``version`` (or the game ended)."""
-    done = asyncio.Event()
-    tasks = [asyncio.create_task(p.run(done)) for p in players]
+class Table:
+    """Players of one or more matches playing in the background until ``stop()``."""
 
-    def reached() -> bool:
-        return all(
-            p.v is not None and (p.v >= version or p.view["result"] is not None) for p in players
-        )
+    def __init__(self, players: list[Player]) -> None:
+        self.players = players
+        self.done = asyncio.Event()
+        self.tasks = [asyncio.create_task(p.run(self.done)) for p in players]
 
-    try:
+    async def reach(self, version: int, timeout: float) -> None:
+        """Until every player holds ``version`` (or its game ended); a player that gave up
+        fails the drill."""
         async with asyncio.timeout(timeout):
-            while not reached():
-                for task in tasks:
+            while not all(_reached(p, version) for p in self.players):
+                for task in self.tasks:
                     if task.done():
-                        task.result()  # a player that gave up fails the drill
+                        task.result()
                 await asyncio.sleep(0.1)
-    finally:
-        done.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def stop(self) -> None:
+        self.done.set()
+        for result in await asyncio.gather(*self.tasks, return_exceptions=True):
+            if isinstance(result, BaseException):
+                raise result
+
+
+def _reached(player: Player, version: int) -> bool:
+    if player.v is None or player.view is None:
+        return False
+    return player.v >= version or player.view.get("result") is not None
 
 
 async def final_views(players: list[Player]) -> None:
-    """A fresh sync for every player (then closed), to compare with the stored match."""
+    """A fresh sync for every player (then closed), to compare with the stored match.
+
+    Two rounds: a socket handles its frames in order, so once every player's first sync
+    has come back, every act sent before it has been applied or refused; the second
+    round then shows each player the final version.
+    """
+    for _ in range(2):
+        for player in players:
+            await player.send({"t": "sync"})
+        for player in players:
+            await player.wait_for_sync()
     for player in players:
-        await player.send({"t": "sync"})
-        await player.wait_for_sync()
         await player.close()
 
 

@@ -1,0 +1,50 @@
+"""One of two Daphne processes is killed (SIGKILL) while its matches are being played."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.faults.conftest import prefix
+from tests.faults.drill import GAME, Player, Table, acknowledged_rows, final_views
+from tests.platform.live.remote import replayed_states, seed_match, stored
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
+MATCHES = 3
+TIMEOUT = 50.0
+
+
+async def test_clients_of_a_killed_process_move_to_the_other_and_nothing_acked_is_lost(
+    database, servers, shared_redis
+):
+    channels = prefix()
+    a = servers(database, shared_redis, CHANNELS_PREFIX=channels)
+    b = servers(database, shared_redis, CHANNELS_PREFIX=channels)
+    players: list[Player] = []
+    for m in range(MATCHES):
+        names = [f"p{m}{s}" for s in range(4)]
+        match_id = seed_match(database, [f"@{n}" for n in names])
+        for seat, name in enumerate(names):
+            order = [a, b] if seat % 2 else [b, a]  # half the seats start on b
+            players.append(Player(order, match_id, database.session(name), name=name))
+        players.append(Player([b, a], match_id, name=f"watcher{m}"))
+    table = Table(players)
+    await table.reach(4, TIMEOUT)  # every socket is open and play is under way
+
+    b.kill()
+    on_b = [p for p in players if p.server is b]
+    await table.reach(max(p.v for p in players) + 12, TIMEOUT)
+    await table.stop()
+    await final_views(players)
+
+    assert on_b and all(p.counts.reconnects >= 1 and p.server is a for p in on_b)
+    for match_id in {p.match_id for p in players}:
+        match = stored(database, match_id)
+        states = replayed_states(match)
+        assert states[-1] == match["state"]  # the stored state is the replay of the log
+        assert len(states) - 1 == match["version"]
+        rows = acknowledged_rows(database, match_id)
+        for player in (p for p in players if p.match_id == match_id):
+            # Every acknowledged act is in the log, at the version its ack named.
+            assert all(rows.get(cid) == v for cid, v in player.acked.items()), player.name
+            assert player.v == match["version"]
+            assert player.view == GAME.view(match["state"], player.seat)
