@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 GAME = registry.get("space-mission")
 FRAMES_PER_CONNECTION = 12  # under the burst of 20 and the 50 refusals that close a socket
 FUZZ = settings(
-    max_examples=60,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -9,7 +9,7 @@ from tests.faults.drill import GAME, Player, Table, acknowledged_rows, final_vie
 from tests.platform.live.remote import replayed_states, seed_match, stored
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
-MATCHES = 3
+MATCHES = 2
 TIMEOUT = 50.0
 
 
@@ -32,7 +32,7 @@ async def test_clients_of_a_killed_process_move_to_the_other_and_nothing_acked_i
 
     b.kill()
     on_b = [p for p in players if p.server is b]
-    await table.reach(max(p.v for p in players) + 12, TIMEOUT)
+    await table.reach(max(p.v for p in players) + 10, TIMEOUT)
     await table.stop()
     await final_views(players)
 

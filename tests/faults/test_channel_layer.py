@@ -1,0 +1,86 @@
+"""The channel layer loses messages: its Redis restarts, or its queues overflow. Clients
+notice (a version gap, an ack whose patch does not come, a silent socket), catch up by
+``sync`` or by reconnecting, and end on the stored match's views."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.faults.conftest import prefix
+from tests.faults.drill import GAME, Player, Table, acknowledged_rows, final_views
+from tests.platform.live.remote import replayed_states, seed_match, stored
+from tests.support.servers import Database, Server
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
+TIMEOUT = 50.0
+
+
+def seat_players(db: Database, servers: list[Server], matches: int, watchers: int) -> list[Player]:
+    """Four seated players and ``watchers`` spectators per match, spread over ``servers``."""
+    players: list[Player] = []
+    for m in range(matches):
+        names = [f"p{m}{s}" for s in range(4)]
+        match_id = seed_match(db, [f"@{n}" for n in names])
+        for seat, name in enumerate(names):
+            order = servers[seat % len(servers) :] + servers[: seat % len(servers)]
+            players.append(Player(order, match_id, db.session(name), name=name))
+        players += [Player(servers[::-1], match_id, name=f"w{m}{w}") for w in range(watchers)]
+    return players
+
+
+def check_converged(db: Database, players: list[Player]) -> None:
+    """Every player holds the stored match's view; the store is the replay of its log and
+    holds every acknowledged act at the version its ack named."""
+    for match_id in {p.match_id for p in players}:
+        match = stored(db, match_id)
+        states = replayed_states(match)
+        assert states[-1] == match["state"] and len(states) - 1 == match["version"]
+        rows = acknowledged_rows(db, match_id)
+        for player in (p for p in players if p.match_id == match_id):
+            assert all(rows.get(cid) == v for cid, v in player.acked.items()), player.name
+            assert player.v == match["version"], player.name
+            assert player.view == GAME.view(match["state"], player.seat), player.name
+
+
+async def test_clients_converge_by_sync_when_the_layer_drops_group_messages(
+    database, servers, shared_redis
+):
+    # A capacity of one message per process queue: the patches of one act, sent to five
+    # groups at once, overflow it, and channels_redis drops the excess.
+    server = servers(
+        database,
+        shared_redis,
+        CHANNELS_PREFIX=prefix(),
+        DJANGO_SETTINGS_MODULE="bench.tuned_settings",
+        CHANNELS_CAPACITY="1",
+    )
+    players = seat_players(database, [server], matches=2, watchers=2)
+    table = Table(players)
+    await table.reach(20, TIMEOUT)
+    await table.stop()
+    await final_views(players)
+
+    caught_up = sum(p.counts.syncs_after_gap + p.counts.syncs_after_stall for p in players)
+    assert caught_up > 0  # messages were dropped, and noticed
+    assert sum(p.counts.reconnects for p in players) == 0
+    check_converged(database, players)
+
+
+async def test_clients_recover_when_redis_restarts_under_load(database, servers, private_redis):
+    channels = prefix()
+    pair = [servers(database, private_redis.url, CHANNELS_PREFIX=channels) for _ in range(2)]
+    players = seat_players(database, pair, matches=2, watchers=1)
+    table = Table(players)
+    await table.reach(4, TIMEOUT)
+
+    private_redis.kill()  # every group and queued message is gone with it
+    await asyncio.sleep(1.0)
+    private_redis.start()
+    await table.reach(max(p.v for p in players) + 10, TIMEOUT)
+    await table.stop()
+    await final_views(players)
+
+    assert all(s.process.poll() is None for s in pair)  # both servers survived
+    check_converged(database, players)
