@@ -16,7 +16,8 @@ Sockets are opened in steps of 100, each waiting for its ``sync``, and the next 
 starts once the server has finished the last one's work (no frame for 1.5 seconds): a
 connection that waits more than Daphne's five seconds for its handshake is dropped, and
 a storm of joins queues on the one thread the app's database work runs in. A reader per
-socket counts and discards what arrives after the ``sync``. Memory is read once no frame has arrived
+socket counts and discards what arrives after the ``sync``. ``--tuned``: persistent database
+connections, as in ``bench.load``. Memory is read once no frame has arrived
 for 1.5 seconds (the server has finished the joins' work) and ``--hold`` seconds more.
 """
 
@@ -34,6 +35,7 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
+from bench.load import server_env
 from bench.setup import create_matches, rss_bytes
 from tests.support.servers import fresh_database, start_server
 
@@ -112,10 +114,10 @@ async def settle(held: Held) -> None:
             return
 
 
-def measure(connections: int, matches: int, seconds: float) -> dict[str, Any]:
+def measure(connections: int, matches: int, seconds: float, tuned: bool) -> dict[str, Any]:
     """``connections`` spectators spread over ``matches`` matches of a fresh server."""
     db = fresh_database()
-    server = start_server(db, env={"BOT_DELAY": "3600", "DEBUG": "0", "LOG_LEVEL": "ERROR"})
+    server = start_server(db, env={**server_env(tuned), "BOT_DELAY": "3600"})
     pid = server.process.pid
     try:
         seatings = create_matches(db, "space-mission", matches, 4)
@@ -150,14 +152,15 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, Any]]:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--watched", type=int, default=500, help="0 skips this measurement")
     parser.add_argument("--hold", type=float, default=5.0)
+    parser.add_argument("--tuned", action="store_true", help="persistent database connections")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, 2 * max(args.connections, args.watched) + 1024))
     resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))  # the server inherits it
-    results = {"spread": measure(args.connections, args.matches, args.hold)}
+    results = {"spread": measure(args.connections, args.matches, args.hold, args.tuned)}
     if args.watched:
-        results["watched"] = measure(args.watched, 1, args.hold)
+        results["watched"] = measure(args.watched, 1, args.hold, args.tuned)
     if args.json:
         print(json.dumps(results))
         return results
