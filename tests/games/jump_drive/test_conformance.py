@@ -9,16 +9,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.jump_drive.data import MAX_PLAYERS, MIN_PLAYERS
+from tests.games import test_conformance as shared
 from tests.games.jump_drive.conftest import GAME_ID
-from tests.games.test_conformance import check_game, test_info_and_setup
 
 
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**48))
 def test_random_whole_games_conform(players, seed):
-    check_game(GAME_ID, players, seed)
+    shared.check_game(GAME_ID, players, seed)
 
 
 def test_info_and_setup_conform():
-    test_info_and_setup(GAME_ID)
+    shared.test_info_and_setup(GAME_ID)
