@@ -1,0 +1,57 @@
+"""Refusals: each malformed or out-of-step action gets its code and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.core import IllegalAction
+from games.jump_drive import GAME
+from tests.games.jump_drive.builder import act, build, find
+
+DEV = "investment-credits"
+
+
+def refused(state, seat, action) -> str:
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, seat, action)
+    assert json.dumps(state, sort_keys=True) == before
+    return err.value.code
+
+
+def test_malformed_actions_are_refused_with_their_code():
+    state = build(hands={0: [DEV, "comet-zone"]})
+    dev = find(state, 0, DEV)
+    choose = {"type": "choose", "development": dev, "world": None, "contact": False}
+    cases = [
+        (None, "unknown_action"),
+        ({"type": "jump"}, "unknown_action"),
+        ({"type": "choose", "development": dev}, "bad_action"),
+        ({**choose, "extra": 1}, "bad_action"),
+        ({**choose, "contact": 1}, "bad_action"),
+        ({**choose, "development": 7}, "bad_action"),
+        ({**choose, "development": "j999-9"}, "card_not_in_hand"),
+        ({"type": "select", "card": dev}, "wrong_step"),
+        ({"type": "commit"}, "nothing_chosen"),
+        ({**choose, "world": dev, "development": None}, "wrong_kind"),
+        ({**choose, "development": dev, "contact": True}, "bad_action"),
+    ]
+    for action, code in cases:
+        assert refused(state, 0, action) == code, action
+    assert refused(state, 7, choose) == "not_your_turn"
+    assert refused(state, None, choose) == "not_your_turn"
+
+
+def test_a_committed_seat_and_a_finished_game_refuse_everything():
+    state = build(empires={0: ["rebel-stronghold"]}, vp=[49, 0])
+    state = act(act(state, 0, {"type": "explore"}), 0, {"type": "commit"})
+    assert refused(state, 0, {"type": "explore"}) == "not_your_turn"
+    assert GAME.legal_actions(state, 0) == []
+    state = act(act(state, 1, {"type": "explore"}), 1, {"type": "commit"})
+    while state["phase"] != "over":
+        seat = state["active"][0]
+        state = act(state, seat, GAME.bot_action("greedy", GAME.view(state, seat), 0))
+    assert refused(state, 0, {"type": "explore"}) == "game_over"
+    assert GAME.active_seats(state) == [] and GAME.result(state)["winners"] == [0]
