@@ -1,8 +1,9 @@
 """Reveal and place (J17-J31): what happens when the last seat has committed a step.
 
 Steps of a round, each asking only the seats that have something to decide:
-``choose`` → reveal → ``pay`` → place, draws in table order → ``after`` (explore
-discards and second worlds) → reveal second worlds → ``pay2`` → place them → the end of
+``choose`` → reveal → ``pay`` → place, draws in table order (``explore``: one explorer
+at a time, only when the pile runs out, J31) → ``after`` (explore discards and second
+worlds) → reveal second worlds → ``pay2`` → place them → the end of
 the round (``endround``). A step nobody has to decide in is passed straight through;
 J18: a payment without a choice (cost 0, or the whole hand) is made by the engine.
 All functions here work on a fresh state (``table.fresh``) and append to ``log``.
@@ -37,6 +38,8 @@ def step_done(new: State, log: list[Event]) -> None:
         endround.start_round(new, log)
     elif phase == "pay":
         place(new, log)
+    elif phase == "explore":
+        draw_in_order(new, log)
     elif phase == "after":
         reveal_seconds(new, log)
     elif phase == "pay2":
@@ -50,6 +53,7 @@ _WHY = {
     "pay": "paid {n} cards",
     "pay2": "paid {n} cards",
     "after": "discarded {n} after exploring",
+    "explore": "discarded {n} after exploring",
     "limit": "discarded {n} down to the hand limit",
 }
 
@@ -158,14 +162,9 @@ def _reveal_text(dev: str | None, world: str | None, mode: str | None) -> str:
 
 
 def place(new: State, log: list[Event]) -> None:
-    """J17, J19, J29-J31: cards enter the empires; draws in table order; then ask for
-    explore discards and second worlds."""
-    tasks: dict[int, dict] = {}
+    """J17: the cards enter the empires (development first); then the step's draws."""
     for seat in table_order(new):
         p = new["placing"][seat]
-        if p["explore"]:
-            tasks[seat] = discard_task(_explore(new, seat, log))
-            continue
         empire = list(new["empires"][seat])
         if p["development"] is not None:
             empire.append(p["development"])
@@ -175,9 +174,42 @@ def place(new: State, log: list[Event]) -> None:
                 new["placing"][seat] = {**p, "spent": list(choice.spent_on(empire, world))}
             empire.append(p["world"])
         new["empires"][seat] = empire
-        if p["world"] is not None and p["development"] is None:
-            _drawn(new, seat, 1, "draws 1 card for placing a world alone", log)  # J19
-    for seat in table_order(new):
+    # J31: discards go to the pile as soon as they are made. That matters only when the
+    # pile runs out during the step's draws: then each explorer discards in table order
+    # before the next seat draws; otherwise all explorers choose at once, after the draws.
+    needed = sum(_draws_needed(new, seat) for seat in table_order(new))
+    new["cursor"] = 0 if needed > len(new["draw"]) else None
+    draw_in_order(new, log)
+
+
+def _draws_needed(new: State, seat: int) -> int:
+    p = new["placing"][seat]
+    if p["explore"]:
+        return EXPLORE_NET + powers.printed(new["empires"][seat], "explore") + MARKER_EXPLORE
+    return int(p["world"] is not None and p["development"] is None)
+
+
+def draw_in_order(new: State, log: list[Event]) -> None:
+    """J19, J29, J31: world-alone and explore draws in table order (from ``cursor`` when
+    explorers discard one by one); then ask for explore discards and second worlds."""
+    order = table_order(new)
+    one_by_one = new["cursor"] is not None
+    tasks: dict[int, dict] = {}
+    for i in range(new["cursor"] or 0, len(order)):
+        seat = order[i]
+        p = new["placing"][seat]
+        if p["explore"]:
+            task = discard_task(_explore(new, seat, log))
+            if one_by_one:
+                new["cursor"] = i + 1
+                if ask(new, "explore", {seat: task}, log):
+                    return
+            else:
+                tasks[seat] = task
+        elif p["world"] is not None and p["development"] is None:
+            _drawn(new, seat, 1, "draws 1 card for placing a world alone", log)
+    new["cursor"] = None
+    for seat in order:
         if seat not in tasks and choice.has_second(new, seat):
             tasks[seat] = {"kind": "second", "draft": None}
     if not ask(new, "after", tasks, log):

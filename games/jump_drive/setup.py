@@ -38,6 +38,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "income": [0] * seats,
         "tasks": [None] * seats,
         "placing": [None] * seats,
+        "cursor": None,  # J31: the next seat to draw while explorers discard one by one
         "result": None,
     }
     log = [events.public(None, "start", f"seat {dealer} deals; everyone keeps {KEEP} of {DEAL}")]

@@ -238,9 +238,11 @@ def test_J29_explore_draws_two_plus_icons_and_discards_the_icons():
 def test_J29_explore_short_of_cards_discards_no_more_than_drawn():
     state = build(hands={0: ["gem-world"]}, draw=False, top=["comet-zone", "comet-zone"], dealer=0)
     state = explore(explore(state, 1), 0)  # seat 1 draws first (dealer 0) and takes both
-    # Seat 1 drew 2 and discards 2, no more (no choice: done at once); seat 0 drew none.
-    assert state["hands"][1] == [] and state["hands"][0] == [find(state, 0, "gem-world")]
-    assert len(state["discard"]) == 2 and state["markers"] == [1, 1]
+    # Seat 1 drew 2 and discards 2, no more (no choice: done at once, J31), so seat 0
+    # draws those two from the reshuffled pile and discards 2 of its 3.
+    assert state["hands"][1] == [] and state["markers"] == [1, 1]
+    assert sorted(names(state["hands"][0])) == ["comet-zone", "comet-zone", "gem-world"]
+    assert state["phase"] == "explore" and state["tasks"][0]["count"] == 2
 
 
 def test_J30_the_markers_icons_count_only_for_its_own_explore():
@@ -268,10 +270,37 @@ def test_J31_draws_in_table_order():
     state = explore(state, 1)
     # Table order from dealer 1: seat 2 draws first, then seat 0, then the explorer, who
     # finds the pile empty and draws the reshuffled payment of seat 2.
-    assert state["phase"] == "after" and state["active"] == [1]
+    assert state["phase"] == "explore" and state["active"] == [1]
     assert names(state["hands"][2]) == ["comet-zone"]
     assert names(state["hands"][0]) == ["gem-world"]
     assert sorted(names(state["hands"][1])) == ["asteroid-belt", "asteroid-belt", "mining-world"]
+
+
+def test_J31_explorers_discard_one_by_one_when_the_pile_runs_out():
+    state = build(
+        players=3,
+        hands={0: ["gem-world"], 1: ["gem-world"], 2: ["comet-zone"]},
+        draw=False,
+        top=["mining-world"] * 2 + ["asteroid-belt"] * 3,
+    )
+    for seat in range(3):
+        state = explore(state, seat)
+    # Five cards for fifteen draws: seat 0 draws all five and must discard 3 before
+    # seat 1 draws; seat 1 then draws those three.
+    assert state["phase"] == "explore" and state["active"] == [0]
+    assert len(state["hands"][0]) == 6 and state["hands"][1] == [find(state, 1, "gem-world")]
+    dropped = state["hands"][0][:3]
+    state = discard(state, 0, dropped)
+    assert state["active"] == [1] and set(dropped) <= set(state["hands"][1])
+    state = discard(state, 1)
+    assert state["phase"] == "explore" and state["active"] == [2]
+
+
+def test_J31_with_enough_cards_explorers_discard_at_once_after_the_draws():
+    state = build(players=3, hands={0: ["gem-world"], 1: ["gem-world"], 2: ["comet-zone"]})
+    for seat in range(3):
+        state = explore(state, seat)
+    assert state["phase"] == "after" and state["active"] == [0, 1, 2]
 
 
 def test_second_world_choice_may_be_changed_and_is_refused_when_impossible():
