@@ -16,6 +16,7 @@ from games.jump_drive import choice, endround, powers
 from games.jump_drive.choice import CONQUER, CONTACT
 from games.jump_drive.data import (
     COLONY_CONVOY,
+    EXPLORE_NET,
     MARKER_EXPLORE,
     SURVEY_TEAM,
     card_name,
@@ -23,8 +24,6 @@ from games.jump_drive.data import (
 )
 from games.jump_drive.table import discard, draw, table_order
 from games.space_mission import events
-
-EXPLORE_NET = 2  # J29: an explore ends two cards up
 
 
 def step_done(new: State, log: list[Event]) -> None:
