@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +58,16 @@ class Card:
     def is_world(self) -> bool:
         return self.kind == WORLD
 
+    @cached_property
+    def _by_type(self) -> dict[str, tuple[dict[str, Any], ...]]:
+        out: dict[str, tuple[dict[str, Any], ...]] = {}
+        for effect in self.effects:
+            out[effect["type"]] = (*out.get(effect["type"], ()), effect)
+        return out
+
     def effects_of(self, kind: str) -> tuple[dict[str, Any], ...]:
-        return tuple(e for e in self.effects if e["type"] == kind)
+        """This card's effects of one type (powers ask this in every count: kept ready)."""
+        return self._by_type.get(kind, ())
 
 
 def _card(raw: dict[str, Any]) -> Card:
@@ -96,9 +105,12 @@ DECK: tuple[str, ...] = tuple(
 SURVEY_TEAMS: tuple[str, ...] = tuple(i for i, t in INSTANCES.items() if t == SURVEY_TEAM)
 
 
+_CARD_OF: dict[str, Card] = {i: CARDS[t] for i, t in INSTANCES.items()}
+
+
 def card_of(instance: str) -> Card:
     """The card type of a physical card."""
-    return CARDS[INSTANCES[instance]]
+    return _CARD_OF[instance]
 
 
 def _type_json(card: Card) -> dict[str, Any]:

@@ -5,7 +5,9 @@ military, Explore markers, the Survey Teams in the centre, who still has to comm
 each placement once revealed. Private to its seat: the hand, the draft of a secret
 decision and the cards selected to discard. Counts only: other hands, the draw and
 discard piles. Never: the generator. After the end, ``result`` reveals every hand.
-A view is a read-only value: the card objects in it are shared (``data.card_json``).
+A view is a read-only value: the card objects in it are shared (``data.card_json``), and
+so is the players part while the state parts it comes from are the same objects
+(``apply`` never changes a state in place).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from games.jump_drive import powers, turn
 from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
 from games.jump_drive.endround import others
 from games.jump_drive.table import table_order
+from games.space_mission.memo import shared
 from games.space_mission.view import visible_log
 
 
@@ -35,7 +38,7 @@ def view(state: State, seat: int | None) -> View:
         "active": list(state["active"]),
         "end_vp": END_VP,
         "hand_limit": HAND_LIMIT,
-        "players": [_player(state, s) for s in range(n)],
+        "players": shared("jump-drive players", _players_from(state), _players, state),
         "centre": [card_json(c) for c in state["centre"]],
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
@@ -44,6 +47,16 @@ def view(state: State, seat: int | None) -> View:
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }
+
+
+def _players_from(state: State) -> tuple[Any, ...]:
+    """The state parts the players part is made from (compared by identity)."""
+    parts = (state["placing"], state["active"], state["vp"], state["income"], state["markers"])
+    return (*state["empires"], *parts, *map(len, state["hands"]))
+
+
+def _players(state: State) -> list[dict[str, Any]]:
+    return [_player(state, s) for s in range(state["players"])]
 
 
 def _player(state: State, seat: int) -> dict[str, Any]:
