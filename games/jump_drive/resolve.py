@@ -164,6 +164,8 @@ def place(new: State, log: list[Event]) -> None:
     """J17: the cards enter the empires (development first); then the step's draws."""
     for seat in table_order(new):
         p = new["placing"][seat]
+        if p["explore"]:
+            continue
         empire = list(new["empires"][seat])
         if p["development"] is not None:
             empire.append(p["development"])
