@@ -17,6 +17,7 @@ from games.jump_drive import choice, resolve
 from games.jump_drive.data import card_name
 from games.jump_drive.table import fresh
 from games.space_mission import events
+from games.space_mission.memo import shared
 
 Draft = Callable[[State, int, Action, dict], tuple[dict, list[Event]]]
 _KEYS = {
@@ -157,10 +158,18 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             acts += [{"type": "select", "card": c} for c in state["hands"][seat] if c not in chosen]
         acts += [{"type": "unselect", "card": c} for c in chosen]
         ready = len(chosen) == task["count"]
-    elif kind == "choose":
-        acts, ready = choice.choices(state, seat), task["draft"] is not None
     else:
-        acts, ready = choice.seconds(state, seat), task["draft"] is not None
-    if ready:
-        acts.append({"type": "commit"})
-    return acts
+        # The choices depend only on the seat's hand, empire and placement (and the
+        # centre): while those are the same objects, a draft or another seat's action
+        # reuses the list (a state is never changed in place).
+        sources = (
+            state["hands"][seat],
+            state["empires"][seat],
+            state["placing"][seat],
+            state["centre"],
+            kind,
+        )
+        listing = choice.choices if kind == "choose" else choice.seconds
+        acts = shared(("jump-drive legal", seat), sources, listing, state, seat)
+        ready = task["draft"] is not None
+    return [*acts, {"type": "commit"}] if ready else list(acts)
