@@ -9,6 +9,7 @@ requirement met. Nothing another seat does in the round changes that.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.core import Action, IllegalAction, State
@@ -116,7 +117,7 @@ def check_choice(state: State, seat: int, dev: str | None, world: str | None, co
     elif contact:
         raise IllegalAction("bad_action", "contact needs a world.")
     if total > staying:
-        raise IllegalAction("cannot_pay", f"That costs {total} cards; you would keep {staying}.")
+        raise IllegalAction("cannot_pay", f"That costs {_cards(total)}; you would keep {staying}.")
     return total
 
 
@@ -139,7 +140,11 @@ def choices(state: State, seat: int) -> list[Action]:
     return out
 
 
-def _fits(check: Any, *args: Any) -> bool:
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _fits(check: Callable[..., object], *args: Any) -> bool:
     try:
         check(*args)
     except IllegalAction:
@@ -181,7 +186,7 @@ def check_second(state: State, seat: int, world: str | None, contact: bool) -> i
         raise IllegalAction("must_pay", "Colony Convoy places a world that is paid for.")
     total = powers.cost(empire, card, contact=mode == CONTACT, convoy=True)
     if total > len(hand) - 1:
-        raise IllegalAction("cannot_pay", f"That costs {total} cards; you would keep fewer.")
+        raise IllegalAction("cannot_pay", f"That costs {_cards(total)}; you would keep fewer.")
     return total
 
 
