@@ -6,9 +6,10 @@ For each ``--processes`` count in turn it creates a fresh database (PostgreSQL f
 ``DATABASE_URL``, else SQLite), starts that many Daphne processes (sharing ``REDIS_URL``
 when there are several, or with ``--layer redis``), and opens, per match, one websocket per
 seat — each playing the random bot's choice from its own view — and ``--spectators``
-spectator websockets, spread round-robin over the processes. Play starts once every
-socket holds its first ``sync``. Traffic goes to 127.0.0.1 only, and each run stops after
-``--seconds`` or ``--max-actions``, whichever comes first.
+spectator websockets, spread round-robin over the processes. Sockets open 50 at a time,
+each step once the last holds its first ``sync``, and play starts once every socket does.
+Traffic goes to 127.0.0.1 only, and each run stops after ``--seconds`` or
+``--max-actions``, whichever comes first.
 
 For every acknowledged action it measures the time from sending the ``act`` until every
 connection of that match holds the resulting version (by patch or by sync), and prints
@@ -51,6 +52,7 @@ from games import registry
 from tests.support.servers import Database, Server, fresh_database, start_server
 
 OPEN_TIMEOUT = 60.0
+OPEN_STEP = 50
 
 
 @dataclass
@@ -255,16 +257,20 @@ async def play(
         for seat in seats:
             server = procs[len(clients) % len(procs)]
             clients.append(Client(server, seating, seat, tracker, stats))
-    tasks = [asyncio.create_task(c.run(go, stop)) for c in clients]
-    opening = asyncio.gather(*(c.ready.wait() for c in clients))
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(opening, OPEN_TIMEOUT)
+    tasks: list[asyncio.Task] = []
+    for first in range(0, len(clients), OPEN_STEP):  # a storm of joins is another benchmark
+        step = clients[first : first + OPEN_STEP]
+        tasks += [asyncio.create_task(c.run(go, stop)) for c in step]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in step)), OPEN_TIMEOUT)
     if not all(c.ready.is_set() for c in clients):
         stats.errors.append(f"{sum(not c.ready.is_set() for c in clients)} sockets got no sync")
     stats.started = time.monotonic()
     go.set()
     # The first movers start; everyone else follows the patches.
-    await asyncio.gather(*(c.maybe_act() for c in clients if c.ready.is_set()))
+    await asyncio.gather(
+        *(c.maybe_act() for c in clients if c.ready.is_set()), return_exceptions=True
+    )
     deadline = stats.started + args.seconds
     while time.monotonic() < deadline and stats.actions < args.max_actions:
         if all(task.done() for task in tasks):
