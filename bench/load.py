@@ -15,9 +15,10 @@ For every acknowledged action it measures the time from sending the ``act`` unti
 connection of that match holds the resulting version (by patch or by sync), and prints
 actions/s, p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
 bytes of the full view of the same version (as the seats hold it), each server's resident
-memory, refused acts by code (``stale_version`` is expected when two seats may act at
-once) and errors (which must be 0). With several counts it also prints the throughput of
-each relative to the first.
+memory and CPU share (and the generator's own, since they share the machine), group
+sends in which the channel layer dropped a message, refused acts by code
+(``stale_version`` is expected when two seats may act at once) and errors (which must be
+0). With several counts it also prints the throughput of each relative to the first.
 
 ``--profile DIR`` records a py-spy profile of the first server during the run
 (``DIR/load-<processes>p.txt``, collapsed stacks); ``--tuned`` runs the servers with
@@ -47,7 +48,7 @@ import jsonpatch
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from bench.setup import Seating, create_matches, rss_bytes
+from bench.setup import Seating, cpu_seconds, create_matches, rss_bytes
 from games import registry
 from tests.support.servers import Database, Server, fresh_database, start_server
 
@@ -70,6 +71,8 @@ class Stats:
     patch_bytes: list[int] = field(default_factory=list)
     view_bytes: list[int] = field(default_factory=list)
     finished_matches: int = 0
+    cpu_at_start: list[float] = field(default_factory=list)  # servers', then ours
+    cpu_used: list[float] = field(default_factory=list)  # over the measured window
 
 
 class MatchTracker:
@@ -198,6 +201,17 @@ class Client:
         await self.ws.send(orjson.dumps(frame).decode())
 
 
+def cpu_now(procs: list[Server]) -> list[float]:
+    """CPU seconds used so far by each server, then by this process."""
+    return [*(cpu_seconds(s.process.pid) for s in procs), time.process_time()]
+
+
+def dropped_by_layer(procs: list[Server]) -> int:
+    """Group sends in which channels_redis dropped a message for a full queue (it logs
+    each at INFO)."""
+    return sum(s.log().count("over capacity") for s in procs)
+
+
 def percentile(values: list[float], p: float) -> float:
     """The nearest-rank ``p``-th percentile (NaN for no values)."""
     if not values:
@@ -207,7 +221,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def server_env(tuned: bool) -> dict[str, str]:
-    env = {"BOT_DELAY": "0", "DEBUG": "0", "LOG_LEVEL": "ERROR"}
+    env = {"BOT_DELAY": "0", "DEBUG": "0", "LOG_LEVEL": "INFO"}
     if tuned:
         env.update(DJANGO_SETTINGS_MODULE="bench.tuned_settings", DB_CONN_MAX_AGE="60")
     return env
@@ -265,6 +279,7 @@ async def play(
             await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in step)), OPEN_TIMEOUT)
     if not all(c.ready.is_set() for c in clients):
         stats.errors.append(f"{sum(not c.ready.is_set() for c in clients)} sockets got no sync")
+    stats.cpu_at_start = cpu_now(procs)
     stats.started = time.monotonic()
     go.set()
     # The first movers start; everyone else follows the patches.
@@ -277,6 +292,7 @@ async def play(
             break
         await asyncio.sleep(0.1)
     stats.elapsed = time.monotonic() - stats.started
+    stats.cpu_used = [b - a for a, b in zip(stats.cpu_at_start, cpu_now(procs), strict=True)]
     stop.set()
     for result in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(result, Exception):
@@ -300,8 +316,11 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
         "mean_patch_bytes": round(statistics.fmean(stats.patch_bytes or [0])),
         "mean_view_bytes": round(statistics.fmean(stats.view_bytes or [0])),
         "server_rss_mb": [round(rss_bytes(s.process.pid) / 2**20, 1) for s in procs],
+        "server_cpu_percent": [round(100 * c / elapsed) for c in stats.cpu_used[:-1]],
+        "generator_cpu_percent": round(100 * stats.cpu_used[-1] / elapsed) if stats.cpu_used else 0,
         "finished_matches": stats.finished_matches,
         "syncs_after_gap": stats.syncs_asked,
+        "layer_dropped_sends": dropped_by_layer(procs),
         "refused": dict(stats.refused),
         "errors": len(stats.errors),
     }
