@@ -85,4 +85,9 @@ async def test_clients_recover_when_redis_restarts_under_load(database, servers,
     await final_views(players)
 
     assert all(s.process.poll() is None for s in pair)  # both servers survived
+    # The restart lost the groups and queued messages: clients had to catch up.
+    recovered = sum(
+        p.counts.reconnects + p.counts.syncs_after_gap + p.counts.syncs_after_stall for p in players
+    )
+    assert recovered > 0
     check_converged(database, players)
