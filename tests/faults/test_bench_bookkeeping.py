@@ -1,5 +1,6 @@
-"""The load generator's bookkeeping: a latency is counted once, from the acked send to the
-moment the last socket of the match holds that version, whichever arrives first."""
+"""The benchmarks' own bookkeeping: a latency is counted once, from the acked send to the
+moment the last socket of the match holds that version, whichever arrives first; a
+profile's samples are summed per thread."""
 
 from __future__ import annotations
 
@@ -48,3 +49,21 @@ def test_percentiles_are_nearest_rank():
     assert percentile(values, 99) == 99.0
     assert percentile(values, 100) == 100.0
     assert math.isnan(percentile([], 50))
+
+
+def test_hot_spots_sum_samples_per_thread_and_name_app_and_library_frames(tmp_path):
+    from bench.hotspots import summarise
+
+    profile = tmp_path / "p.txt"
+    profile.write_text(
+        "main;run (daphne/server.py:1);select (selectors.py:468) 5\n"
+        "worker;act (spacemission/live/consumers.py:37);wait (psycopg/connection.py:495) 3\n"
+        "worker;act (spacemission/live/consumers.py:37);wait (psycopg/connection.py:495) 2\n"
+        "worker;_worker (concurrent/futures/thread.py:81) 4\n"
+    )
+    threads = summarise(profile)
+    samples, idle, where = threads["worker"]
+    assert (samples, idle) == (9, 4)
+    key = "act (spacemission/live/consumers.py:37) > wait (psycopg/connection.py:495)"
+    assert where[key] == 5
+    assert threads["main"][:2] == (5, 5)
