@@ -11,6 +11,7 @@ seat, a game with simultaneous secret choices has several.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -82,3 +83,25 @@ class Game(Protocol):
 
     def bot_action(self, bot: str, view: View, seed: int) -> Action:
         """The action bot ``bot`` takes seeing only ``view`` (which holds its legal actions)."""
+
+
+@dataclass(frozen=True)
+class RulesGame:
+    """A :class:`Game` assembled from a game package's functions.
+
+    Every game keeps who may act in ``state["active"]`` and its result (``None`` while
+    running) in ``state["result"]``, so those two need no function of their own.
+    """
+
+    info: GameInfo
+    setup: Callable[[int, dict[str, Any], int], State]
+    legal_actions: Callable[[State, int], list[Action]]
+    apply: Callable[[State, int, Action], tuple[State, list[Event]]]
+    view: Callable[[State, int | None], View]
+    bot_action: Callable[[str, View, int], Action]
+
+    def active_seats(self, state: State) -> list[int]:
+        return list(state["active"])
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state["result"]

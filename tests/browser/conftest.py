@@ -8,17 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import server as live
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 # Assertions retry until this ceiling: room for a machine busy with other work.
 expect.set_options(timeout=20_000)
 

@@ -6,19 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.support.servers import Server, fresh_database, start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 @pytest.fixture(scope="module")
@@ -36,9 +27,7 @@ def browser() -> Iterator:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
