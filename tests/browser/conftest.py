@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import server as live
-from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.support.chromium import launched
 
 # Assertions retry until this ceiling: room for a machine busy with other work.
 expect.set_options(timeout=20_000)
@@ -27,12 +27,8 @@ def daphne_server() -> Iterator[live.LiveServer]:
 
 @pytest.fixture(scope="session")
 def chromium() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with launched() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture
