@@ -9,6 +9,7 @@ from games.core import Game, GameInfo
 # Game id -> module that defines ``GAME``. Adding a game is one line here.
 _MODULES = {
     "space-mission": "games.space_mission",
+    "jump-drive": "games.jump_drive",
 }
 _loaded: dict[str, Game] = {}
 

@@ -4,8 +4,7 @@ Reads like the rulebook: ``data`` (cards) → ``powers`` (what an empire adds up
 ``setup`` → ``choice`` (what may be chosen) → ``turn`` (secret decisions and commits) →
 ``resolve`` (reveal and place) → ``endround`` (scoring, the end, income) → ``view``.
 Beside them: ``table`` (draws and discards), ``privacy`` (ids a viewer may not see) and
-``bots``. Not in the registry's list yet (no table page): callers register it with
-``games.registry.register("jump-drive", "games.jump_drive")``.
+``bots``.
 """
 
 from __future__ import annotations
