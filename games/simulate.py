@@ -1,17 +1,21 @@
-"""Play whole games with bots and print figures; works for every registered game.
+"""Play whole games with bots and print figures; one entry for every registered game.
 
     python -m games.simulate space-mission --games 1000 --players 4 \\
-        --bots greedy,random,random,random [--seed N] [--cap 3000]
+        --bots greedy random random random [--seed N] [--cap 3000]
+    python -m games.simulate jump-drive --games 200 --players 4 --bots random greedy
     python -m games.simulate space-mission --bench-view [--players 5]
 
-Bots act only through the game interface: each step the acting seat gets its ``view``
-(which holds its legal actions), its bot chooses, and ``apply`` plays the choice. Printed:
-games/s and applied actions/s (every action counts: picks, undo and confirm too; also per
-second of this process's CPU time, the figure that holds on a busy machine; and the
-rate of the rules engine alone, from the time spent inside ``apply``), mean
+``--bots`` names one bot per seat (space or comma separated); fewer names are repeated
+around the table (``random greedy`` at four seats: random, greedy, random, greedy).
+Bots act only through the game interface: each step an acting seat gets its ``view``
+(which holds its legal actions), its bot chooses, and ``apply`` plays the choice; when
+several seats act at once (secret choices) they take turns, one action each. Printed:
+games/s and applied actions/s (every action counts: drafts, picks, undo and confirm too;
+also per second of this process's CPU time, the figure that holds on a busy machine;
+and the rate of the rules engine alone, from the time spent inside ``apply``), mean
 actions per game, mean and standard deviation of the final totals per bot, the win rate
-per seat and per bot (a shared win counts as a win), and every game that hit the action
-cap instead of ending (with its seed, so it can be replayed).
+per seat and per bot (a shared win counts as a win), and the stalls: every game that hit
+the action cap instead of ending (with its seed, so it can be replayed).
 
 ``--bench-view`` instead times ``view()`` on a mid-game state (the position after half
 of a bot game's actions): the mean per call for one seat and for a spectator, cold (a
@@ -102,10 +106,10 @@ def report(tally: Tally, bots: list[str]) -> str:
         f"rules engine alone: {tally.actions / max(tally.apply_seconds, 1e-9):.0f} actions/s "
         f"({tally.apply_seconds:.2f} s inside apply; the rest is views and bots choosing)",
         f"mean actions per game: {tally.actions / max(tally.games, 1):.1f}",
-        f"finished: {finished}; failed to end (hit the cap): {len(tally.unfinished)}",
+        f"finished: {finished}; stalls (hit the action cap): {len(tally.unfinished)}",
     ]
     if tally.unfinished:
-        lines.append(f"  seeds that failed to end: {tally.unfinished[:20]}")
+        lines.append(f"  seeds that stalled: {tally.unfinished[:20]}")
     if finished:
         lines.append("per seat: bot, wins (shared count), mean score, std dev")
         for seat, bot in enumerate(bots):
@@ -153,6 +157,14 @@ def bench_view(game: Game, players: int, seed: int, calls: int = 2000) -> str:
     return "\n".join(lines)
 
 
+def seated_bots(names: list[str], players: int) -> list[str]:
+    """The bot of each seat: ``names`` (each may be comma separated) repeated in turn."""
+    bots = [b for name in names for b in name.split(",") if b]
+    if len(bots) > players:
+        return bots
+    return [bots[seat % len(bots)] for seat in range(players)] if bots else bots
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m games.simulate",
@@ -162,7 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", help="game id, e.g. space-mission")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", default=None, help="one bot per seat, comma separated")
+    parser.add_argument(
+        "--bots", nargs="+", default=["random"], help="bots by seat, repeated to fill the table"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--cap", type=int, default=3000, help="action limit per game")
     parser.add_argument("--bench-view", action="store_true", help="time view() instead")
@@ -174,9 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.bench_view:
         print(bench_view(game, args.players, args.seed))
         return 0
-    bots = (args.bots or ",".join(["random"] * args.players)).split(",")
+    bots = seated_bots(args.bots, args.players)
     if len(bots) != args.players:
-        parser.error("give one bot per seat (--bots) or match --players")
+        parser.error(f"more bots than the {args.players} seats")
     unknown = [b for b in bots if b not in game.info.bots]
     if unknown:
         parser.error(f"unknown bots {unknown}; {args.game} has {list(game.info.bots)}")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import gamelog
 from games.core import Event, State
 from games.jump_drive import powers, resolve
 from games.jump_drive.data import END_VP, HAND_LIMIT, WAR_PROPAGANDA, card_json, card_name, card_of
 from games.jump_drive.table import draw, table_order
-from games.space_mission import events
 
 
 def start_round(new: State, log: list[Event]) -> None:
@@ -20,7 +20,7 @@ def start_round(new: State, log: list[Event]) -> None:
     new["placing"] = [None] * n
     resolve.ask(new, "choose", {s: {"kind": "choose", "draft": None} for s in range(n)}, log)
     log.append(
-        events.public(None, "round", f"round {new['round']} begins; seat {new['dealer']} deals")
+        gamelog.public(None, "round", f"round {new['round']} begins; seat {new['dealer']} deals")
     )
 
 
@@ -65,7 +65,7 @@ def war_propaganda(new: State, log: list[Event]) -> None:
         new["empires"][holder] = [c for c in new["empires"][holder] if c != card]
         new["empires"][taker] = [*new["empires"][taker], card]
         text = f"War Propaganda goes from seat {holder} to seat {taker}"
-        log.append(events.public(taker, "propaganda", text))
+        log.append(gamelog.public(taker, "propaganda", text))
 
 
 def others(new: State, seat: int) -> list[list[str]]:
@@ -80,7 +80,7 @@ def score(new: State, log: list[Event]) -> None:
         new["gains"][seat] = [*new["gains"][seat], vp]
         new["income"][seat] = income
         text = f"scores {vp} VP ({new['vp'][seat]} in all); income {income}"
-        log.append(events.public(seat, "score", text))
+        log.append(gamelog.public(seat, "score", text))
 
 
 def income_order(new: State) -> list[int]:
@@ -97,10 +97,10 @@ def collect_income(new: State, log: list[Event]) -> None:
         lines: list[Event] = []
         drawn = draw(new, seat, new["income"][seat], lines)
         log.extend(lines)
-        log.append(events.public(seat, "income", f"draws {len(drawn)} for income"))
+        log.append(gamelog.public(seat, "income", f"draws {len(drawn)} for income"))
         if drawn:
-            names = events.join(sorted(card_name(c) for c in drawn))
-            log.append(events.private(seat, "income", f"you drew {names}"))
+            names = gamelog.join(sorted(card_name(c) for c in drawn))
+            log.append(gamelog.private(seat, "income", f"you drew {names}"))
 
 
 # ---------------------------------------------------------------- the end (J38, J39)
@@ -110,8 +110,8 @@ def game_over(new: State, log: list[Event]) -> None:
     new["phase"], new["active"] = "over", []
     new["tasks"] = [None] * new["players"]
     new["result"] = result(new)
-    names = events.join([f"seat {s}" for s in new["result"]["winners"]])
-    log.append(events.public(None, "over", f"the game is over; {names} won"))
+    names = gamelog.join([f"seat {s}" for s in new["result"]["winners"]])
+    log.append(gamelog.public(None, "over", f"the game is over; {names} won"))
 
 
 def winners(new: State) -> list[int]:

@@ -11,6 +11,7 @@ All functions here work on a fresh state (``table.fresh``) and append to ``log``
 
 from __future__ import annotations
 
+from games import gamelog
 from games.core import Event, State
 from games.jump_drive import choice, endround, powers
 from games.jump_drive.choice import CONQUER, CONTACT
@@ -23,7 +24,6 @@ from games.jump_drive.data import (
     card_of,
 )
 from games.jump_drive.table import discard, draw, table_order
-from games.space_mission import events
 
 
 def step_done(new: State, log: list[Event]) -> None:
@@ -69,9 +69,9 @@ def _discard_logged(new: State, seat: int, cards: list[str], why: str, log: list
     if not cards:
         return
     discard(new, seat, cards)
-    log.append(events.public(seat, "discard", _WHY[why].format(n=len(cards))))
-    names = events.join(sorted(card_name(c) for c in cards))
-    log.append(events.private(seat, "discard", f"you discarded {names}"))
+    log.append(gamelog.public(seat, "discard", _WHY[why].format(n=len(cards))))
+    names = gamelog.join(sorted(card_name(c) for c in cards))
+    log.append(gamelog.private(seat, "discard", f"you discarded {names}"))
 
 
 def ask(new: State, phase: str, tasks: dict[int, dict], log: list[Event]) -> bool:
@@ -107,7 +107,7 @@ def reveal(new: State, log: list[Event]) -> None:
         new["tasks"][seat] = None
         if draft.get("explore"):
             new["placing"][seat] = _placing(explore=True)
-            log.append(events.public(seat, "reveal", "explores"))
+            log.append(gamelog.public(seat, "reveal", "explores"))
             continue
         dev, world, contact = draft["development"], draft["world"], draft["contact"]
         total = choice.check_choice(new, seat, dev, world, contact)
@@ -122,7 +122,7 @@ def reveal(new: State, log: list[Event]) -> None:
             else choice.world_mode(_with(new["empires"][seat], dev), card_of(world), contact)
         )
         new["placing"][seat] = _placing(development=dev, world=world, mode=mode)
-        log.append(events.public(seat, "reveal", _reveal_text(dev, world, mode)))
+        log.append(gamelog.public(seat, "reveal", _reveal_text(dev, world, mode)))
         costs[seat] = discard_task(total)
     if not ask(new, "pay", costs, log):
         place(new, log)
@@ -229,10 +229,10 @@ def _drawn(new: State, seat: int, n: int, why: str, log: list[Event]) -> list[st
     lines: list[Event] = []
     drawn = draw(new, seat, n, lines)
     log.extend(lines)
-    log.append(events.public(seat, "draw", f"{why}: drew {len(drawn)}"))
+    log.append(gamelog.public(seat, "draw", f"{why}: drew {len(drawn)}"))
     if drawn:
-        names = events.join(sorted(card_name(c) for c in drawn))
-        log.append(events.private(seat, "draw", f"you drew {names}"))
+        names = gamelog.join(sorted(card_name(c) for c in drawn))
+        log.append(gamelog.private(seat, "draw", f"you drew {names}"))
     return drawn
 
 
@@ -257,7 +257,7 @@ def reveal_seconds(new: State, log: list[Event]) -> None:
         if convoy == COLONY_CONVOY:
             _use_colony_convoy(new, seat)
             text += ", discarding a Colony Convoy from the empire"
-        log.append(events.public(seat, "second", text))
+        log.append(gamelog.public(seat, "second", text))
         costs[seat] = discard_task(total)
     if not ask(new, "pay2", costs, log):
         place_seconds(new, log)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import rng
+from games import gamelog, rng
 from games.core import State
 from games.jump_drive import resolve
 from games.jump_drive.data import DEAL, DECK, GAME_ID, KEEP, MAX_PLAYERS, MIN_PLAYERS, SURVEY_TEAMS
-from games.space_mission import events
 
 
 def setup(seats: int, options: dict[str, Any], seed: int) -> State:
@@ -41,8 +40,8 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "cursor": None,  # J31: the next seat to draw while explorers discard one by one
         "result": None,
     }
-    log = [events.public(None, "start", f"seat {dealer} deals; everyone keeps {KEEP} of {DEAL}")]
+    log = [gamelog.public(None, "start", f"seat {dealer} deals; everyone keeps {KEEP} of {DEAL}")]
     # J10: everyone discards two of the seven dealt, in secret and at once.
     resolve.ask(state, "keep", {s: resolve.discard_task(DEAL - KEEP) for s in range(seats)}, log)
-    state["log"] = events.append([], log)
+    state["log"] = gamelog.append([], log)
     return state

@@ -7,9 +7,8 @@ make. Everything else stays shared with the state it came from (apply never deep
 
 from __future__ import annotations
 
-from games import rng
+from games import gamelog, rng
 from games.core import Event, State
-from games.space_mission import events
 
 PER_SEAT = ("hands", "empires", "tasks", "placing", "vp", "markers", "gains", "income")
 
@@ -38,7 +37,7 @@ def draw(new: State, seat: int, n: int, log: list[Event]) -> list[str]:
                 break
             g, pile = rng.shuffled(new["rng"], new["discard"])
             new["rng"], new["discard"] = g, []
-            log.append(events.public(None, "reshuffle", "the discard pile became the draw pile"))
+            log.append(gamelog.public(None, "reshuffle", "the discard pile became the draw pile"))
         take = min(n - len(drawn), len(pile))
         drawn += pile[len(pile) - take :][::-1]
         pile = pile[: len(pile) - take]

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games import gamelog
 from games.core import Action, Event, IllegalAction, State
 from games.jump_drive import choice, resolve
 from games.jump_drive.data import card_name
 from games.jump_drive.table import fresh
-from games.space_mission import events
-from games.space_mission.memo import shared
+from games.memo import shared
 
 Draft = Callable[[State, int, Action, dict], tuple[dict, list[Event]]]
 _KEYS = {
@@ -63,7 +63,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         new = dict(state)
         new["tasks"] = list(state["tasks"])
         new["tasks"][seat] = updated
-    new["log"] = events.append(state["log"], log)
+    new["log"] = gamelog.append(state["log"], log)
     return new, log
 
 
@@ -73,14 +73,14 @@ def _choose(state: State, seat: int, action: Action, task: dict) -> tuple[dict, 
     choice.check_choice(state, seat, dev, world, contact)
     draft = {"development": dev, "world": world, "contact": contact}
     named = [card_name(c) if c != "survey-team" else "a Survey Team" for c in (dev, world) if c]
-    text = "you plan to place " + events.join(named) + (" (paid via contact)" if contact else "")
-    return {**task, "draft": draft}, [events.private(seat, "draft", text)]
+    text = "you plan to place " + gamelog.join(named) + (" (paid via contact)" if contact else "")
+    return {**task, "draft": draft}, [gamelog.private(seat, "draft", text)]
 
 
 def _explore(state: State, seat: int, action: Action, task: dict) -> tuple[dict, list[Event]]:
     """J14 d), J29: draft an explore."""
     return {**task, "draft": {"explore": True}}, [
-        events.private(seat, "draft", "you plan to explore")
+        gamelog.private(seat, "draft", "you plan to explore")
     ]
 
 
@@ -94,7 +94,7 @@ def _second(state: State, seat: int, action: Action, task: dict) -> tuple[dict, 
         else ("you plan to place no second world")
     )
     return {**task, "draft": {"world": world, "contact": contact}}, [
-        events.private(seat, "draft", text)
+        gamelog.private(seat, "draft", text)
     ]
 
 
@@ -139,7 +139,7 @@ def _commit(state: State, seat: int, task: dict) -> tuple[State, list[Event]]:
         raise IllegalAction("nothing_chosen", "Make a choice before committing.")
     new = fresh(state)
     new["active"] = [s for s in state["active"] if s != seat]
-    log = [events.public(seat, "commit", "committed")]
+    log = [gamelog.public(seat, "commit", "committed")]
     if not new["active"]:
         resolve.step_done(new, log)
     return new, log

@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State, View
+from games.gamelog import visible_log
 from games.jump_drive import powers, turn
 from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
 from games.jump_drive.endround import others
 from games.jump_drive.table import table_order
-from games.space_mission.memo import shared
-from games.space_mission.view import visible_log
+from games.memo import shared
 
 
 def view(state: State, seat: int | None) -> View:

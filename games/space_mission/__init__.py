@@ -2,8 +2,8 @@
 
 Reads like the rulebook: ``data`` (components) → ``setup`` → ``actions`` (one function
 per action) → ``turn`` (two actions, undo, confirm, the end) → ``scoring`` → ``view``.
-Beside them: ``events`` (the log), ``privacy`` (ids a viewer may not see), ``bots`` and
-``memo`` (parts of views shared while the state parts they come from are unchanged).
+Beside them: ``privacy`` (ids a viewer may not see) and ``bots``; the log and the memo of
+shared view parts are ``games.gamelog`` and ``games.memo``, which every game uses.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from games import rng
+from games import gamelog, rng
 from games.core import Action, Event, IllegalAction, State
-from games.space_mission import events
+from games.memo import shared
 from games.space_mission.data import (
     CARDS,
     END_THRESHOLD,
@@ -27,7 +27,6 @@ from games.space_mission.data import (
     coordinate_text,
     tile_text,
 )
-from games.space_mission.memo import shared
 from games.space_mission.setup import GATE
 
 Outcome = tuple[State, list[Event], bool]
@@ -148,16 +147,16 @@ def _restock_log(
 ) -> list[Event]:
     """Counts for everyone; which cards, for the restocking seat alone."""
     text = f"restocked: discarded {len(discarded)}, drew {len(drawn)}"
-    log = [events.public(seat, "restock", text)]
+    log = [gamelog.public(seat, "restock", text)]
     if reshuffled:
-        log.append(events.public(None, "reshuffle", "the discard pile became the draw pile"))
+        log.append(gamelog.public(None, "reshuffle", "the discard pile became the draw pile"))
     mine = []
     if discarded:
-        mine.append("discarded " + events.join([card_text(c) for c in discarded]))
+        mine.append("discarded " + gamelog.join([card_text(c) for c in discarded]))
     if drawn:
-        mine.append("drew " + events.join([card_text(c) for c in sorted(drawn)]))
+        mine.append("drew " + gamelog.join([card_text(c) for c in sorted(drawn)]))
     if mine:
-        log.append(events.private(seat, "restock", "you " + "; ".join(mine)))
+        log.append(gamelog.private(seat, "restock", "you " + "; ".join(mine)))
     return log
 
 
@@ -192,7 +191,7 @@ def jump(state: State, seat: int, action: Action) -> Outcome:
     new["gate"] = _add(state["gate"], seat, 1)
     used = coordinate_text(JUMP, CARDS[card].value(JUMP))
     text = f"jumped to {_name(target)} with {used} and placed a probe on the Jump Gate"
-    return new, [events.public(seat, "jump", text)], False
+    return new, [gamelog.public(seat, "jump", text)], False
 
 
 def neighbours(state: State, planet: str) -> tuple[str, str]:
@@ -213,7 +212,7 @@ def fly(state: State, seat: int, action: Action) -> Outcome:
         raise IllegalAction("not_neighbour", f"{_name(target)} is not next to {_name(here)}.")
     new = dict(state)
     new["ships"] = _set(state["ships"], seat, target)
-    return new, [events.public(seat, "fly", f"flew to {_name(target)}")], False
+    return new, [gamelog.public(seat, "fly", f"flew to {_name(target)}")], False
 
 
 # ---------------------------------------------------------------- Scan, Colonise, Discover
@@ -243,7 +242,7 @@ def scan(state: State, seat: int, action: Action) -> Outcome:
     if seat not in scanned:
         new["scanned"] = {**state["scanned"], planet: sorted([*scanned, seat])}
     used = coordinate_text(SCAN, CARDS[card].value(SCAN))
-    log = [events.public(seat, "scan", f"scanned {_name(planet)} with {used}")]
+    log = [gamelog.public(seat, "scan", f"scanned {_name(planet)} with {used}")]
     return _look(new, seat, planet, "scan", log)
 
 
@@ -284,8 +283,8 @@ def colonise(state: State, seat: int, action: Action) -> Outcome:
     _play(new, state, seat, cards)
     new["stations"] = {**state["stations"], planet: seat}
     chips = _add(state["chips"], seat, -1)
-    used = events.join([coordinate_text(LANDING, CARDS[c].value(LANDING)) for c in cards])
-    log = [events.public(seat, "colonise", f"colonised {_name(planet)} with {used}")]
+    used = gamelog.join([coordinate_text(LANDING, CARDS[c].value(LANDING)) for c in cards])
+    log = [gamelog.public(seat, "colonise", f"colonised {_name(planet)} with {used}")]
     new["chips"] = chips
     _pay_out(new, planet, log)
     return _look(new, seat, planet, "colonise", log)
@@ -304,9 +303,9 @@ def _pay_out(new: State, planet: str, log: list[Event]) -> None:
     for owner, tiles in sorted(paid.items()):
         collections[owner] = collections[owner] + tiles
         count = f"{len(tiles)} reserved tile" + ("s" if len(tiles) > 1 else "")
-        log.append(events.public(owner, "payout", f"received {count} from {_name(planet)}"))
-        mine = events.join([tile_text(t) for t in tiles])
-        log.append(events.private(owner, "payout", f"your reservation paid out: {mine}"))
+        log.append(gamelog.public(owner, "payout", f"received {count} from {_name(planet)}"))
+        mine = gamelog.join([tile_text(t) for t in tiles])
+        log.append(gamelog.private(owner, "payout", f"your reservation paid out: {mine}"))
     new["collections"], new["chips"] = collections, chips
     new["reservations"] = {p: r for p, r in new["reservations"].items() if p != planet}
 
@@ -319,7 +318,7 @@ def discover(state: State, seat: int, action: Action) -> Outcome:
         raise IllegalAction("not_colonised", f"{_name(planet)} has no space station yet.")
     if not has_point_tile(state["stacks"][planet]):
         raise IllegalAction("no_point_tile", f"The stack of {_name(planet)} holds no point tile.")
-    log = [events.public(seat, "discover", f"discovers on {_name(planet)}")]
+    log = [gamelog.public(seat, "discover", f"discovers on {_name(planet)}")]
     return _look(dict(state), seat, planet, "discover", log)
 
 
@@ -337,7 +336,7 @@ def _look(new: State, seat: int, planet: str, purpose: str, log: list[Event]) ->
         new["looking"] = {"seat": seat, "planet": planet, "purpose": purpose}
         return new, log, True
     _remember(new, seat, planet, stack, taken=False)
-    log.append(events.private(seat, "look", f"the stack of {_name(planet)} holds no point tile"))
+    log.append(gamelog.private(seat, "look", f"the stack of {_name(planet)} holds no point tile"))
     _settle(new, planet, log)
     return new, log, True
 
@@ -366,8 +365,8 @@ def pick(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         public_text, private_text = "took a tile", f"you took a {tile_text(tile)}"
     where = f" on {_name(planet)}"
     log = [
-        events.public(seat, "pick", public_text + where),
-        events.private(seat, "pick", private_text + where),
+        gamelog.public(seat, "pick", public_text + where),
+        gamelog.private(seat, "pick", private_text + where),
     ]
     _remember(new, seat, planet, rest, taken=True)
     _settle(new, planet, log)
@@ -400,12 +399,12 @@ def _settle(new: State, planet: str, log: list[Event]) -> None:
     text = (
         f"{len(stack)} space tile{'s' if len(stack) > 1 else ''} of {_name(planet)} turned face up"
     )
-    log.append(events.public(None, "reveal", text))
+    log.append(gamelog.public(None, "reveal", text))
     threshold = END_THRESHOLD[new["players"]]
     if not new["ending"] and face_up_count(new) >= threshold:
         new["ending"] = True
         text = f"{threshold} space tiles are face up: this is the last round"
-        log.append(events.public(None, "ending", text))
+        log.append(gamelog.public(None, "ending", text))
 
 
 # ---------------------------------------------------------------- which actions are legal

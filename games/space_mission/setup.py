@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import rng
+from games import gamelog, rng
 from games.core import State
-from games.space_mission import events
 from games.space_mission.data import (
     CARDS,
     CHIPS,
@@ -62,6 +61,6 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "phase": "play",
         "active": [start],
         "undo": [],
-        "log": events.append([], [events.public(start, "start", "starts the game (the star)")]),
+        "log": gamelog.append([], [gamelog.public(start, "start", "starts the game (the star)")]),
         "result": None,
     }

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games import gamelog
 from games.core import Action, Event, IllegalAction, State
-from games.space_mission import actions, events, scoring
+from games.space_mission import actions, scoring
 from games.space_mission.data import ACTIONS_PER_TURN
 
 _RULES: dict[str, Callable[[State, int, Action], actions.Outcome]] = {
@@ -39,7 +40,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         new, log, barrier = _RULES[kind](state, seat, action)
         new["actions_done"] = state["actions_done"] + 1
         new["undo"] = [] if barrier else [*state["undo"], _snapshot(state)]
-    new["log"] = events.append(state["log"], log)
+    new["log"] = gamelog.append(state["log"], log)
     return new, log
 
 
@@ -81,8 +82,8 @@ def _undo(state: State, seat: int) -> tuple[State, list[Event]]:
         raise IllegalAction("undo_barrier", "A card was drawn or a stack seen: no undo past that.")
     new = dict(state["undo"][-1])
     new["undo"] = state["undo"][:-1]
-    log = [events.public(seat, "undo", "took back an action")]
-    new["log"] = events.append(state["log"], log)
+    log = [gamelog.public(seat, "undo", "took back an action")]
+    new["log"] = gamelog.append(state["log"], log)
     return new, log
 
 
@@ -93,10 +94,10 @@ def _confirm(state: State, seat: int) -> tuple[State, list[Event]]:
     nxt = (seat + 1) % state["players"]
     new = dict(state)
     new.update(seat=nxt, actions_done=0, undo=[], active=[nxt])
-    log = [events.public(seat, "confirm", "ended the turn")]
+    log = [gamelog.public(seat, "confirm", "ended the turn")]
     if nxt == state["start"]:
         if state["ending"]:
-            return _game_over(new), [*log, events.public(None, "over", "the game is over")]
+            return _game_over(new), [*log, gamelog.public(None, "over", "the game is over")]
         new["round"] = state["round"] + 1
     return new, log
 

@@ -1,7 +1,7 @@
 """The per-seat view (O6, O7, O8 and the table at the end of the rules).
 
 A view is a read-only value: parts of it (the public ring and players, the log) may be
-shared with other views (see ``memo``).
+shared with other views (see ``games.memo`` and ``games.gamelog.visible_log``).
 
 This is the only road by which game state leaves the server. Everything private is
 read from the state only for the seat it belongs to; other seats' hands, reservations,
@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, State, View
-from games.space_mission import events, turn
+from games.core import State, View
+from games.gamelog import visible_log
+from games.memo import shared
+from games.space_mission import turn
 from games.space_mission.actions import face_up_count
 from games.space_mission.data import (
     ACTIONS_PER_TURN,
@@ -24,7 +26,6 @@ from games.space_mission.data import (
     card_json,
     tile_json,
 )
-from games.space_mission.memo import shared
 from games.space_mission.scoring import own_score
 from games.space_mission.setup import GATE
 
@@ -183,40 +184,3 @@ def _memory(memory: dict[str, Any]) -> dict[str, Any]:
         planet: {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
         for planet, m in memory.items()
     }
-
-
-# The log only grows, and consecutive states share its lines (``events.append``).
-# Filtering it anew for every view would cost time in proportion to the whole game, so
-# the last filtered log per game and seat is kept and extended by the new lines into a
-# new list (a returned list is never changed afterwards: views are read-only values that
-# may share their log with an earlier view). The memo is keyed by the identity of the
-# game's first line and holds the log it was made from, so an id cannot be reused while
-# cached; a state read back from JSON simply misses it. The result is the same with or
-# without the memo.
-_MEMO_SIZE = 256
-_memo: dict[tuple[int, int | None], tuple[events.Log, int, list[Event]]] = {}
-
-
-def visible_log(log: events.Log, seat: int | None) -> list[Event]:
-    """The log lines ``seat`` may read: public lines and its own private ones."""
-    if not log:
-        return []
-    key = (id(log[0][0]), seat)
-    hit = _memo.get(key)
-    if hit is not None and hit[0] is log:
-        return hit[2]
-    total = events.size(log)
-    start, done = 0, []
-    if hit is not None:
-        old, count, filtered = hit
-        if count <= total and events.line_at(log, count - 1) is events.line_at(old, count - 1):
-            start, done = count, filtered
-    first, offset = divmod(start, events.LOG_CHUNK)
-    new = log[first][offset:] if first < len(log) else []
-    for chunk in log[first + 1 :]:
-        new += chunk
-    out = done + [e for e in new if not e["private"] or e["seat"] == seat]
-    if len(_memo) >= _MEMO_SIZE and key not in _memo:
-        _memo.pop(next(iter(_memo)))
-    _memo[key] = (log, total, out)
-    return out

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.jump_drive import GAME
-from games.jump_drive.simulate import main as simulate_main
-from games.simulate import play, simulate
+from games.simulate import play
 from tests.games.jump_drive.builder import build
 
 
@@ -67,10 +66,3 @@ def test_unknown_bot_and_a_view_without_choices_are_refused():
         GAME.bot_action("oracle", GAME.view(state, 0), 1)
     with pytest.raises(ValueError):
         GAME.bot_action("random", GAME.view(state, None), 1)
-
-
-def test_simulator_plays_jump_drive(capsys):
-    tally = simulate(GAME, ["greedy", "random"], games=3, seed=5, cap=3000)
-    assert tally.games == 3 and not tally.unfinished
-    assert simulate_main(["jump-drive", "--games", "2", "--players", "2"]) == 0
-    assert "finished: 2; failed to end (hit the cap): 0" in capsys.readouterr().out

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games import gamelog
 from games.core import IllegalAction
-from games.space_mission import GAME, events
+from games.space_mission import GAME
 from games.space_mission.data import CARDS, HAND_SIZE
 from tests.games.space_mission.builder import SPACE, account, act, build, card_with, tiles_of
 
@@ -50,7 +51,7 @@ def test_R13_empty_draw_pile_reshuffles_the_discard_pile():
     assert len(s["hands"][0]) == HAND_SIZE
     assert s["discard"] == [] and len(s["draw"]) == 60 - HAND_SIZE
     assert s["restocked"] == {}
-    assert any(e["kind"] == "reshuffle" for e in events.lines(s["log"]))
+    assert any(e["kind"] == "reshuffle" for e in gamelog.lines(s["log"]))
     account(s)
 
 

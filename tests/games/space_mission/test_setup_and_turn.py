@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games import gamelog
 from games.core import IllegalAction
-from games.space_mission import GAME, events
+from games.space_mission import GAME
 from games.space_mission.data import (
     CARDS,
     CHIPS,
@@ -169,7 +170,7 @@ def test_O2_undo_restores_the_state_exactly():
     assert {k: v for k, v in back.items() if k != "log"} == {
         k: v for k, v in s1.items() if k != "log"
     }
-    old, new = events.lines(s2["log"]), events.lines(back["log"])
+    old, new = gamelog.lines(s2["log"]), gamelog.lines(back["log"])
     assert new[: len(old)] == old and new[-1]["kind"] == "undo" and len(new) == len(old) + 1
     back = act(back, 0, {"type": "undo"})
     assert {k: v for k, v in back.items() if k != "log"} == {

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from games.space_mission import GAME, events
+from games import gamelog
+from games.space_mission import GAME
 from games.space_mission.privacy import hidden_ids
 from tests.games.space_mission.builder import SPACE, act, build, card_with, tiles_of
 
@@ -100,7 +101,7 @@ def test_O7_a_new_look_replaces_the_memory():
 
 def test_log_lines_name_no_hidden_tile_and_private_lines_stay_private():
     s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
-    public = [e for e in events.lines(s["log"]) if not e["private"]]
+    public = [e for e in gamelog.lines(s["log"]) if not e["private"]]
     assert any(e["text"] == "reserved a tile on Hazard" for e in public)
     assert not any("water" in e["text"] for e in public)
     assert any(e["text"] == "you reserved a water on Hazard" for e in GAME.view(s, 0)["log"])
@@ -194,9 +195,9 @@ def test_log_in_views_equals_the_filtered_log_in_any_order_of_calls():
     order = states + states[::-7] + [json.loads(json.dumps(s)) for s in states[::13]]
     for s in order:
         for seat in (0, 1, 2, None):
-            expected = [e for e in events.lines(s["log"]) if not e["private"] or e["seat"] == seat]
+            expected = [e for e in gamelog.lines(s["log"]) if not e["private"] or e["seat"] == seat]
             assert GAME.view(s, seat)["log"] == expected
-    assert events.size(states[-1]["log"]) == len(events.lines(states[-1]["log"])) > 64
+    assert gamelog.size(states[-1]["log"]) == len(gamelog.lines(states[-1]["log"])) > 64
 
 
 def test_apply_returns_exactly_the_lines_it_added_to_the_log():
@@ -204,6 +205,6 @@ def test_apply_returns_exactly_the_lines_it_added_to_the_log():
 
     for step in playout(GAME, 4, 5, wander=0.3, cap=150):
         new, added = GAME.apply(step.state, step.seat, step.action)
-        before = events.lines(step.state["log"])
-        assert events.lines(new["log"]) == before + added and added
+        before = gamelog.lines(step.state["log"])
+        assert gamelog.lines(new["log"]) == before + added and added
         assert all(e["seat"] == step.seat for e in added if e["private"] and e["kind"] != "payout")
