@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.core import GameInfo, Option
-from spacemission.lobby.games import available_games
+from spacemission.lobby.games import available_games, game_choice
 from spacemission.lobby.models import bot_label
 
 OPTION_PREFIX = "option_"
@@ -54,7 +54,7 @@ class GameSizeForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.games = available_games()
-        self.fields["game"].choices = [(g.id, g.name) for g in self.games]
+        self.fields["game"].choices = [(g.id, game_choice(g)) for g in self.games]
         self.fields["game"].initial = self.games[0].id
         sizes = seat_range(self.games)
         self.fields["seats"].choices = [(n, str(n)) for n in sizes]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games import registry
 from games.core import GameInfo
 
@@ -22,3 +24,16 @@ def game_info(game_id: str) -> GameInfo | None:
 def game_name(game_id: str) -> str:
     info = game_info(game_id)
     return info.name if info else game_id
+
+
+def players_label(info: GameInfo) -> str:
+    """How many play it, e.g. "2 to 4 players"."""
+    return gettext("%(min)d to %(max)d players") % {
+        "min": info.min_players,
+        "max": info.max_players,
+    }
+
+
+def game_choice(info: GameInfo) -> str:
+    """A game as the lobby's forms offer it, e.g. "Jump Drive (2 to 4 players)"."""
+    return f"{info.name} ({players_label(info)})"

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
-from spacemission.lobby.games import game_info, game_name
+from spacemission.lobby.games import available_games, game_info, game_name, players_label
 from spacemission.lobby.listing import tables_frame
 from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.services import LobbyError
@@ -46,6 +46,7 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
         "mine": [t.pk for t in mine],
         "create_form": create_form or CreateTableForm(),
         "quick_form": QuickMatchForm(),
+        "games": [{"name": g.name, "players": players_label(g)} for g in available_games()],
     }
     return render(request, "lobby/lobby.html", context, status=400 if create_form else 200)
 

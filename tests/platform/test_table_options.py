@@ -26,7 +26,8 @@ def option_game() -> Iterator[str]:
 def test_form_offers_every_game_option_and_bot(option_game: str) -> None:
     form = CreateTableForm()
     games = dict(form.fields["game"].choices)
-    assert (games["space-mission"], games["option-game"]) == ("Space Mission", "Option Game")
+    assert games["space-mission"] == "Space Mission (2 to 5 players)"
+    assert games["option-game"] == "Option Game (3 to 4 players)"
     kinds = [k for k, _ in form.fields["bot_kind"].choices]
     assert {"random", "greedy", "cautious"} <= set(kinds) and len(kinds) == len(set(kinds))
     assert form.fields["option_rounds"].initial == 3
