@@ -1,0 +1,206 @@
+"""Jump Drive over real websockets: secret simultaneous choices, bots, and a frame audit.
+
+Several seats act at the same time, so two acts may be sent at the same version: the
+server applies the first and refuses the second with ``stale_version`` followed by a
+``sync``; the player then acts again at the new version. People here are driven by the
+test through their own connections (choosing like the greedy bot from the view their
+client holds); bot seats move by themselves on the server, one action at a time.
+
+Every frame each connection received, and every message sent to a seat's channel group,
+is audited against ``games.jump_drive.privacy.hidden_ids`` of the state at that version,
+rebuilt from the action log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import orjson
+import pytest
+from channels.db import database_sync_to_async
+
+from games import registry
+from games.jump_drive.privacy import hidden_ids
+from spacemission.matches.models import Match
+from tests.platform.live.conftest import create_match
+from tests.platform.live.playout import _absorb, leaks, states
+from tests.platform.live.test_whole_game import audience, layer_messages
+from tests.platform.live.wsclient import Client, Frame
+
+pytestmark = pytest.mark.django_db(transaction=True)
+__all__ = ["layer_messages"]
+
+GAME = registry.get("jump-drive")
+View = dict
+stored = database_sync_to_async(lambda pk: Match.objects.get(pk=pk))
+
+
+async def send_act(client: Client, action: dict, tag: str) -> str:
+    """Send ``action`` at the version the client holds; the frame's id."""
+    frame_id = f"{tag}-s{client.seat}-v{client.v}"
+    await client.pace()
+    await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
+    return frame_id
+
+
+async def reply(client: Client, frame_id: str) -> Frame:
+    """The ``ack`` or ``error`` for this act (other frames are taken in meanwhile)."""
+    while True:
+        frame = await client.recv()
+        assert frame["t"] != "closed"
+        if frame["t"] in {"ack", "error"} and frame["id"] == frame_id:
+            return frame
+
+
+async def act(client: Client, action: dict, tag: str) -> Frame:
+    frame = await reply(client, await send_act(client, action, tag))
+    assert frame["t"] == "ack", frame
+    return frame
+
+
+async def settle(clients: list[Client], version: int) -> None:
+    for client in clients:
+        await client.until_version(version)
+
+
+async def drive(
+    match_id: int,
+    people: list[Client],
+    watchers: list[Client],
+    done: Callable[[Match], bool],
+    hold: Callable[[View], bool] = lambda view: False,
+) -> Match:
+    """People act whenever they may, except in views where ``hold`` says wait, until
+    ``done(match)`` or every person waits at the stored version; every client then holds
+    that version. A person whose act was refused as stale gets a sync and acts again at
+    the new version; no other refusal may happen."""
+    sent: dict[int, int] = {}  # seat -> version it last acted at
+    while True:
+        for client in [*people, *watchers]:
+            await _absorb(client)
+        for client in people:
+            refused = [f for f in client.frames if f["t"] == "error"]
+            assert all(f["code"] == "stale_version" for f in refused), refused
+            view, seat = client.view, client.seat
+            if seat in view["active"] and not hold(view) and sent.get(seat) != client.v:
+                await send_act(client, GAME.bot_action("greedy", view, client.v), "drive")
+                sent[seat] = client.v
+        match = await stored(match_id)
+        waiting = people and all(hold(c.view) and c.v == match.version for c in people)
+        if done(match) or waiting:
+            await settle([*people, *watchers], match.version)
+            return match
+        await asyncio.sleep(0)
+
+
+async def audit(match_id: int, clients: list[Client], layer_messages: list) -> list[dict]:
+    """Check every client's views against the states rebuilt from the action log, and
+    every frame and channel-layer message against what its receiver may not see at that
+    version; the states."""
+    match = await stored(match_id)
+    for client in clients:  # a fresh sync must equal the view patched up to it
+        await client.pace()
+        await client.send({"t": "sync"})
+        await client.expect("sync", v=match.version)
+    history = await database_sync_to_async(states)(match)
+    assert history[-1] == match.state and len(history) == match.version + 1
+    for client in clients:
+        assert client.gaps == 0 and client.compared and all(client.compared)
+        for version, view in client.views.items():
+            assert view == GAME.view(history[version], client.seat), (client.seat, version)
+        for version, frame in client.received:
+            assert not leaks(frame, hidden_ids(history[version], client.seat)), frame
+    seats = [*range(match.seat_count), None]
+    everything_hidden = set().union(*(hidden_ids(s, seat) for s in history for seat in seats))
+    patches = 0
+    for group, message in layer_messages:
+        frame = orjson.loads(message["text"]) if "text" in message else message
+        seat = audience(group)
+        if seat == "all":
+            assert not leaks(frame, everything_hidden), (group, frame)
+        else:
+            patches += 1
+            assert frame["t"] == "patch"
+            assert not leaks(frame, hidden_ids(history[frame["v"]], seat)), (group, frame)
+    assert patches == match.version * (match.seat_count + 1)
+    return history
+
+
+def revealed(client: Client, version: int) -> set[int]:
+    """The seats whose choice the log line added at ``version`` reveals."""
+    before, after = client.views[version - 1]["log"], client.views[version]["log"]
+    return {line["seat"] for line in after[len(before) :] if line["kind"] == "reveal"}
+
+
+def deciding(view: View, seat: int) -> bool:
+    return view["players"][seat]["deciding"]
+
+
+async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
+    users, connect, layer_messages
+):
+    ada, bob, cy = users[:3]
+    match = await database_sync_to_async(create_match)([ada, bob], game="jump-drive")
+    people = [await connect(match, ada), await connect(match, bob)]
+    watchers = [await connect(match, cy), await connect(match, None)]
+    everyone = [*people, *watchers]
+
+    # J10: both keep 5 of 7, at the same time; then wait at the first choice.
+    first_choice = lambda view: view["phase"] == "choose"  # noqa: E731
+    at = await drive(match.pk, people, watchers, lambda m: False, hold=first_choice)
+    v = at.version
+    assert all(c.view["active"] == [0, 1] and c.view["me"]["task"]["draft"] is None for c in people)
+
+    # J15: a draft shows nothing to the others, not even that it was made.
+    for n, client in enumerate(people):
+        await act(client, GAME.bot_action("greedy", client.view, 1), "draft")
+        v += 1
+        await settle(everyone, v)
+        for other in everyone:
+            if other is not client:
+                assert other.views[v] == other.views[v - 1], (n, other.seat)
+
+    # Both commit at the same version: one is applied, the other is stale and resent.
+    ids = [await send_act(client, {"type": "commit"}, "commit") for client in people]
+    replies = [await reply(client, frame_id) for client, frame_id in zip(people, ids, strict=True)]
+    assert sorted(r["t"] for r in replies) == ["ack", "error"]
+    late = people[[r["t"] for r in replies].index("error")]
+    assert replies[people.index(late)]["code"] == "stale_version"
+    await late.expect("sync", v=v + 1)
+    first = 1 - late.seat
+    for client in everyone:
+        await client.until_version(v + 1)
+        view = client.views[v + 1]
+        assert not deciding(view, first) and deciding(view, late.seat)
+        assert view["players"][first]["placing"] is None  # committed, still secret
+    await act(late, {"type": "commit"}, "commit-again")
+    await settle(everyone, v + 2)
+    for client in everyone:  # J15: both revealed to everyone at once, by the last commit
+        assert revealed(client, v + 1) == set() and revealed(client, v + 2) == {0, 1}
+
+    # Two more rounds with both choosing freely, then the audit of every frame.
+    await drive(match.pk, people, watchers, lambda m: m.state["round"] >= 3 or m.result is not None)
+    await audit(match.pk, everyone, layer_messages)
+
+
+async def test_a_whole_match_against_simultaneous_bots_leaks_nothing(
+    users, connect, layer_messages
+):
+    ada, bob = users[:2]
+    players = [ada, "greedy", "random", "greedy"]
+    match = await database_sync_to_async(create_match)(players, game="jump-drive")
+    people = [await connect(match, ada)]
+    watchers = [await connect(match, bob), await connect(match, None)]
+    final = await drive(match.pk, people, watchers, lambda m: m.status == Match.Status.FINISHED)
+    assert final.result["winners"]
+    history = await audit(match.pk, [*people, *watchers], layer_messages)
+    bots = {1, 2, 3}
+    # The bots had to decide side by side (each from its own view, one action at a time)
+    # and none of them held the match up.
+    side_by_side = [state for state in history if bots <= set(state["active"])]
+    assert len(side_by_side) > 10
+    seats = await database_sync_to_async(
+        lambda: set(final.actions.values_list("seat", flat=True))
+    )()
+    assert seats == {0, *bots}
