@@ -1,17 +1,22 @@
-"""Every websocket frame a page receives, checked against what its seat may see."""
+"""Every websocket frame a page receives, checked against what its seat may see.
+
+Game-agnostic: each game package has ``privacy.hidden_ids(state, seat)``, the ids a seat
+may not see, and ids are words of letters, digits and hyphens (``c07``, ``j017-2``).
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Page, WebSocket
 
-from games.space_mission import GAME
-from games.space_mission.privacy import hidden_ids
+from games import registry
 
-ID = re.compile(r"\b[ct]\d\d\b")
+WORD = re.compile(r"[\w-]+")
 
 
 @dataclass
@@ -43,24 +48,31 @@ class Recorder:
 
 def states_by_version(setup: dict, actions: list[tuple[int, dict]]) -> list[dict]:
     """The stored match at every version, rebuilt from its seed and action log."""
-    state = GAME.setup(setup["seats"], setup["options"], setup["seed"])
+    game = registry.get(setup["game"])
+    state = game.setup(setup["seats"], setup["options"], setup["seed"])
     states = [state]
     for seat, action in actions:
-        state, _events = GAME.apply(state, seat, action)
+        state, _events = game.apply(state, seat, action)
         states.append(state)
     return states
 
 
+def hidden_ids_of(game_id: str) -> Callable[[dict, int | None], set[str]]:
+    """The game's ``hidden_ids``: package ``games.<id with underscores>.privacy``."""
+    return importlib.import_module(f"games.{game_id.replace('-', '_')}.privacy").hidden_ids
+
+
 def leaks(recorder: Recorder, states: list[dict]) -> list[str]:
-    """Frames, before the game's end, that name a card or tile the recorder's seat may not see."""
+    """Frames, before the game's end, that name an id the recorder's seat may not see."""
     found = []
+    hidden_ids = hidden_ids_of(states[0]["game"])
     for version, text in recorder.frames:
         if version is None:
             continue
         state = states[version]
         if state["phase"] == "over":
             continue
-        named = set(ID.findall(text)) & hidden_ids(state, recorder.seat)
+        named = set(WORD.findall(text)) & hidden_ids(state, recorder.seat)
         if named:
             found.append(f"{recorder.name} v{version}: {sorted(named)} in {text[:200]}")
     return found

@@ -29,17 +29,20 @@ class LiveServer:
     def match_state(self, match_id: int) -> tuple[dict, int]:
         """The stored state and version (tests decide what to click from it)."""
         ((state, version),) = self.database.query(
-            "SELECT state, version FROM matches_match WHERE id = %s", [match_id])
+            "SELECT state, version FROM matches_match WHERE id = %s", [match_id]
+        )
         return _json(state), version
 
     def match_actions(self, match_id: int) -> tuple[dict, list[tuple[int, dict]]]:
         """How the match was set up, and its action log in order."""
-        ((seat_count, options, seed),) = self.database.query(
-            "SELECT seat_count, options, seed FROM matches_match WHERE id = %s", [match_id])
+        ((game, seat_count, options, seed),) = self.database.query(
+            "SELECT game, seat_count, options, seed FROM matches_match WHERE id = %s", [match_id]
+        )
         rows = self.database.query(
             "SELECT seat, action FROM matches_action WHERE match_id = %s ORDER BY version",
-            [match_id])
-        setup = {"seats": seat_count, "options": _json(options), "seed": seed}
+            [match_id],
+        )
+        setup = {"game": game, "seats": seat_count, "options": _json(options), "seed": seed}
         return setup, [(seat, _json(action)) for seat, action in rows]
 
     def stop(self) -> None:

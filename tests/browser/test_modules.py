@@ -59,7 +59,8 @@ def test_every_kind_of_operation_and_a_failing_patch_changes_nothing(page):
         {"op": "test", "path": "/g", "value": 2},
     ]
     assert page.evaluate(APPLY, [doc, ops]) == jsonpatch.apply_patch(doc, ops)
-    outcome = page.evaluate("""async (doc) => {
+    outcome = page.evaluate(
+        """async (doc) => {
         const { applyPatch, PatchError } = await import("/static/js/match/patch.js");
         const copy = structuredClone(doc);
         const failures = [];
@@ -73,7 +74,9 @@ def test_every_kind_of_operation_and_a_failing_patch_changes_nothing(page):
             catch (error) { failures.push(error instanceof PatchError); }
         }
         return { failures, unchanged: JSON.stringify(doc) === JSON.stringify(copy) };
-    }""", doc)
+    }""",
+        doc,
+    )
     assert outcome == {"failures": [True, True, True, True], "unchanged": True}
 
 

@@ -188,7 +188,8 @@ def play_my_turns_to_the_end(page: Page, server: LiveServer, match_id: int, seat
             return
         if seat not in GAME.active_seats(state):
             page.wait_for_function(
-                "v => Number(document.getElementById('match').dataset.version) > v", arg=version)
+                "v => Number(document.getElementById('match').dataset.version) > v", arg=version
+            )
             continue
         wait_for_version(page, version)
         view = GAME.view(state, seat)
@@ -205,7 +206,8 @@ def take_screenshots(page: Page) -> None:
     for size, name in ((LAPTOP, "table-laptop.png"), (PHONE, "table-phone.png")):
         page.set_viewport_size(size)
         sideways = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
         assert sideways <= 0, f"{name}: {sideways}px of sideways scrolling"
         page.screenshot(path=SCREENSHOTS / name)
     page.set_viewport_size(LAPTOP)
@@ -233,8 +235,10 @@ def test_a_whole_game_against_bots_reaches_the_end_screen(new_page, daphne_serve
     expect(totals).to_have_text([str(s["total"]) for s in result["scores"]])
     expect(end.locator(".revealed")).to_have_count(3)
     expect(end.get_by_role("link", name="Back to the lobby")).to_have_attribute("href", "/")
-    winner_names = [page.locator(f".player[data-seat='{w}'] .player-name").text_content()
-                    for w in result["winners"]]
+    winner_names = [
+        page.locator(f".player[data-seat='{w}'] .player-name").text_content()
+        for w in result["winners"]
+    ]
     for name in winner_names:
         expect(end.locator(".winners")).to_contain_text(name)
 

@@ -63,10 +63,17 @@ def scripted_game(seat: int) -> list[dict]:
 
 
 def sync(view: dict, version: int, seat: int) -> dict:
-    seats = [{"seat": 0, "name": "Ada", "bot": None, "user": "ada"},
-             {"seat": 1, "name": "Greedy bot", "bot": "greedy", "user": None}]
-    match = {"id": 1, "game": "space-mission", "status": "running", "seats": seats,
-             "spectators_allowed": True}
+    seats = [
+        {"seat": 0, "name": "Ada", "bot": None, "user": "ada"},
+        {"seat": 1, "name": "Greedy bot", "bot": "greedy", "user": None},
+    ]
+    match = {
+        "id": 1,
+        "game": "space-mission",
+        "status": "running",
+        "seats": seats,
+        "spectators_allowed": True,
+    }
     return {"t": "sync", "v": version, "seat": seat, "view": view, "match": match, "chat": []}
 
 
@@ -112,8 +119,14 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     act = server.expect_frame(page, "act")
     assert act["v"] == 8
     assert act["action"] == {"type": "restock", "discard": []}
-    server.send({"t": "error", "id": act["id"], "code": "not_your_turn",
-                 "message": "Hold on: the server says no."})
+    server.send(
+        {
+            "t": "error",
+            "id": act["id"],
+            "code": "not_your_turn",
+            "message": "Hold on: the server says no.",
+        }
+    )
     expect(page.locator(".refusal")).to_have_text("Hold on: the server says no.")
     expect(version).to_have_attribute("data-version", "8")
 
@@ -129,8 +142,15 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     # Presence and chat.
     server.send({"t": "presence", "connected": [seat], "spectators": 3})
     expect(page.locator(".watchers")).to_have_text("3 spectators")
-    server.send({"t": "chat", "seat": None, "name": "Eve", "text": "<img src=x onerror=alert(1)>",
-                 "at": "2026-11-30T10:00:00Z"})
+    server.send(
+        {
+            "t": "chat",
+            "seat": None,
+            "name": "Eve",
+            "text": "<img src=x onerror=alert(1)>",
+            "at": "2026-11-30T10:00:00Z",
+        }
+    )
     expect(page.locator(".chat-text").last).to_have_text("<img src=x onerror=alert(1)>")
     expect(page.locator(".chat-lines img")).to_have_count(0)
 
@@ -179,8 +199,9 @@ def test_a_turn_can_be_taken_with_the_keyboard_alone(new_page):
 
 
 def test_a_restock_with_discards_on_a_phone_by_touch(chromium, daphne_server):
-    context = chromium.new_context(base_url=daphne_server.url, viewport=PHONE, is_mobile=True,
-                                   has_touch=True)
+    context = chromium.new_context(
+        base_url=daphne_server.url, viewport=PHONE, is_mobile=True, has_touch=True
+    )
     context.set_default_timeout(30000)  # a ceiling for a busy machine, not a speed claim
     page = context.new_page()
     try:

@@ -22,10 +22,14 @@ def sign_up(page: Page, username: str, password: str = "orbit-Sling-42") -> None
     expect(page.locator(".site-header")).to_contain_text(username.capitalize())
 
 
-def open_table(page: Page, seats: int, bots: int = 0, private: bool = False) -> int:
+def open_table(
+    page: Page, seats: int, bots: int = 0, private: bool = False, game: str | None = None
+) -> int:
     """Create a table from the lobby form; returns its id (we land in its waiting room)."""
     page.goto("/")
     form = page.locator("form[action='/tables/new/']")
+    if game:
+        form.locator("select[name=game]").select_option(game)
     form.locator("select[name=seats]").select_option(str(seats))
     form.locator("input[name=bots]").fill(str(bots))
     if private:
@@ -62,7 +66,8 @@ def version(page: Page) -> int:
 
 def wait_for_version(page: Page, at_least: int) -> None:
     page.wait_for_function(
-        "v => Number(document.getElementById('match')?.dataset.version) >= v", arg=at_least)
+        "v => Number(document.getElementById('match')?.dataset.version) >= v", arg=at_least
+    )
 
 
 def perform(page: Page, action: dict[str, Any], current: int) -> int:

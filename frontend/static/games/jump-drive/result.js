@@ -1,0 +1,67 @@
+// The end screen (J38, J39): winners, VP round by round, the tiebreak figures, the last
+// scoring card by card, and every hand revealed.
+import { h } from "../../js/match/dom.js";
+import { gettext, interpolate } from "../../js/match/i18n.js";
+import { seatMark } from "../../js/match/seats.js";
+import { chip, yieldText } from "./cards.js";
+
+function who(seat, names) {
+  return h("span", { class: `who seat-text-${seat}` }, seatMark(seat, 16), names[seat] ?? "?");
+}
+
+function headline(result, names) {
+  const winners = result.winners.map((seat) => names[seat] ?? "?");
+  if (winners.length === 1) return interpolate(gettext("%s wins!"), [winners[0]]);
+  return interpolate(gettext("Shared victory: %s"), [winners.join(gettext(", "))]);
+}
+
+/** "round 3" from the result becomes "Round 3" in the reader's language. */
+function roundLabel(key) {
+  const match = /^round (\d+)$/.exec(key);
+  return match ? interpolate(gettext("Round %s"), [match[1]]) : key;
+}
+
+function row(label, scores, value, cls) {
+  return h("tr", { class: cls }, h("th", { scope: "row" }, label), scores.map((x) => h("td", {}, String(value(x)))));
+}
+
+function scoreTable(result, names) {
+  const { scores } = result;
+  const winners = new Set(result.winners);
+  const rounds = Object.keys(scores[0]?.by_category ?? {});
+  return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
+    h("caption", {}, gettext("VP by round")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Round")),
+      scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names))))),
+    h("tbody", {}, rounds.map((key) => row(roundLabel(key), scores, (x) => x.by_category[key] ?? 0))),
+    h("tfoot", {},
+      h("tr", { class: "jd-total" }, h("th", { scope: "row" }, gettext("Total")),
+        scores.map((x) => h("td", { class: winners.has(x.seat) && "winner" }, String(x.total)))),
+      row(gettext("Income of the last round"), scores, (x) => x.income, "jd-tiebreak"),
+      row(gettext("Cards in hand"), scores, (x) => x.hand_count, "jd-tiebreak"),
+      row(gettext("Tiebreak (hand + income)"), scores, (x) => x.tiebreak, "jd-tiebreak"))));
+}
+
+function lastRound(entry) {
+  return h("ul", { class: "jd-last-round" }, entry.last_round.map((line) =>
+    h("li", {}, h("span", { class: "jd-name" }, line.card.name), h("span", { class: "jd-yield" }, yieldText(line.vp, line.income)))));
+}
+
+function revealed(entry, names) {
+  return h("section", { class: "revealed", "data-seat": entry.seat },
+    h("h3", {}, who(entry.seat, names)),
+    h("h4", {}, gettext("The last scoring, card by card")),
+    entry.last_round.length ? lastRound(entry) : h("p", { class: "muted" }, gettext("No cards.")),
+    h("h4", {}, gettext("Hand")),
+    entry.hand.length ? h("ul", { class: "jd-hand-revealed" }, entry.hand.map((c) => chip(c))) : h("p", { class: "muted" }, gettext("No cards.")));
+}
+
+export function endScreen(view, names, lobbyUrl) {
+  const { result } = view;
+  return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
+    h("h2", { id: "end-title" }, gettext("Game over")),
+    h("p", { class: "winners" }, headline(result, names)),
+    scoreTable(result, names),
+    lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
+    h("div", { class: "revealed-all" }, result.scores.map((entry) => revealed(entry, names))));
+}

@@ -1,0 +1,167 @@
+// Jump Drive at the table: draws the per-seat view and turns clicks into legal actions.
+// Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
+import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { gettext, interpolate } from "../../js/match/i18n.js";
+import { card } from "./cards.js";
+import { cardChoices, completed, contactChoices, discardChoices, emptyPicks, isDraft, pickCard } from "./choices.js";
+import { controls, stepBanner } from "./controls.js";
+import { empires } from "./empires.js";
+import { endScreen } from "./result.js";
+import { vpTrack } from "./track.js";
+
+function seatNames(match) {
+  const names = [];
+  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
+  return names;
+}
+
+function planned(task) {
+  const draft = task?.draft;
+  return new Set(draft ? [draft.development, draft.world].filter(Boolean) : []);
+}
+
+export function createTable(root, api) {
+  const parts = {
+    end: h("div", { class: "jd-end" }),
+    turn: h("div", { class: "jd-turn", "aria-live": "polite" }),
+    controls: h("div", { class: "jd-controls" }),
+    hand: h("section", { class: "jd-hand panel", "aria-label": gettext("Your hand") }),
+    track: h("div", { class: "jd-track-area" }),
+    empires: h("section", { class: "jd-players panel", "aria-label": gettext("Empires") }),
+  };
+  root.replaceChildren(h("div", { class: "jd-table" },
+    parts.end,
+    h("div", { class: "jd-decide" }, parts.turn, parts.controls, parts.hand),
+    h("div", { class: "jd-public" }, parts.track, parts.empires)));
+  root.removeAttribute("aria-busy");
+
+  let snapshot = null;
+  let picks = emptyPicks();
+  let heldVersion = null;
+  let busy = false;
+  let refusal = null;
+
+  const view = () => snapshot.view;
+  const legal = () => (busy ? [] : view().legal ?? []);
+  const deciding = () => api.seat !== null && view().active.includes(api.seat);
+
+  function send(action) {
+    busy = true;
+    refusal = null;
+    draw();
+    api.act(action).then(
+      () => {
+        busy = false;
+        picks = emptyPicks();
+        draw();
+      },
+      (error) => {
+        busy = false;
+        refusal = error.message || error.code || gettext("The action was refused.");
+        api.announce(refusal);
+        draw();
+      },
+    );
+  }
+
+  /** Send as soon as the picks name exactly one legal choice that is not the draft already. */
+  function tryComplete() {
+    const action = contactChoices(legal(), picks).length > 1 ? null : completed(legal(), picks);
+    if (!action) {
+      draw();
+    } else if (isDraft(view().me.task.draft, action)) {
+      picks = emptyPicks();
+      draw();
+    } else {
+      send(action);
+    }
+  }
+
+  const on = {
+    shape(shape) {
+      refusal = null;
+      picks = picks.shape === shape ? emptyPicks() : { ...emptyPicks(), shape };
+      if (picks.shape) tryComplete();
+      else draw();
+    },
+    card(role, id) {
+      refusal = null;
+      picks = pickCard(picks, role, id);
+      tryComplete();
+    },
+    contact(contact) {
+      const action = completed(legal(), picks, contact);
+      if (action) send(action);
+    },
+    second: (action) => send(action),
+    commit: () => send({ type: "commit" }),
+    cancel() {
+      picks = emptyPicks();
+      refusal = null;
+      draw();
+    },
+  };
+
+  function discardOptions(c, task) {
+    const open = discardChoices(legal());
+    if (task.selected.includes(c.id)) {
+      return { state: "selected", onChoose: open.unselect.has(c.id) ? () => send({ type: "unselect", card: c.id }) : null };
+    }
+    if (open.select.has(c.id)) return { state: "choosable", onChoose: () => send({ type: "select", card: c.id }) };
+    return { state: "blocked" };
+  }
+
+  function chooseOptions(c) {
+    const role = c.kind === "development" ? "development" : "world";
+    const open = cardChoices(legal(), picks)[role];
+    const onChoose = () => on.card(role, c.id);
+    if (picks[role] === c.id) return { state: "chosen", onChoose };
+    return open.has(c.id) ? { state: "choosable", onChoose } : { state: "blocked" };
+  }
+
+  function handOptions(c) {
+    const task = view().me.task;
+    const idle = { state: planned(task).has(c.id) ? "planned" : "idle" };
+    if (!deciding() || busy) return idle;
+    if (task.kind === "discard") return discardOptions(c, task);
+    if (task.kind === "choose" && picks.shape && picks.shape !== "explore") return chooseOptions(c);
+    return idle;
+  }
+
+  function handPanel(me) {
+    return [
+      h("h2", { class: "panel-title" }, interpolate(gettext("Your hand (%s)"), [me.hand.length])),
+      me.hand.length
+        ? h("ul", { class: "jd-hand-cards" }, me.hand.map((c) => h("li", {}, card(c, handOptions(c)))))
+        : h("p", { class: "muted" }, gettext("No cards in hand.")),
+    ];
+  }
+
+  function draw() {
+    const v = view();
+    const names = seatNames(snapshot.match);
+    const over = v.phase === "over" && v.result;
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl) : "");
+    redrawIfChanged(parts.turn, stepBanner(v, names, api.seat));
+    redraw(parts.controls, controls({
+      view: v, names, mySeat: api.seat, legal: legal(), busy, refusal, picks, on,
+    }));
+    redraw(parts.hand, v.me ? handPanel(v.me) : "");
+    parts.hand.hidden = !v.me;
+    redraw(parts.track, vpTrack(v, names));
+    redraw(parts.empires, h("h2", { class: "panel-title" }, gettext("Empires")),
+      empires(v, { names, match: snapshot.match, presence: snapshot.presence, mySeat: api.seat }));
+  }
+
+  return {
+    render(next) {
+      snapshot = next;
+      if (next.version !== heldVersion) {
+        heldVersion = next.version;
+        // A new step or a decision made elsewhere: drop picks the view no longer allows.
+        if (!busy && (!deciding() || view().me.task.kind !== "choose")) picks = emptyPicks();
+      }
+      draw();
+    },
+  };
+}

@@ -1,0 +1,276 @@
+"""Jump Drive in Chromium against a real server: two people and a spectator play a round
+by clicking, one person plays a whole game against a bot, and every frame is audited."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.jump_drive import GAME, choice
+from tests.browser import audit
+from tests.browser.conftest import LAPTOP, PHONE
+from tests.browser.server import LiveServer
+from tests.browser.ui import (
+    config,
+    open_table,
+    sign_up,
+    sit_down,
+    start,
+    wait_for_table,
+    wait_for_version,
+)
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def shape_of(action: dict) -> str:
+    if action["development"] and action["world"]:
+        return "both"
+    return "develop" if action["development"] else "settle"
+
+
+def click(page: Page, view: dict, action: dict) -> None:
+    """Take `action` the way a person does: option, then cards, then how to place."""
+    kind = action["type"]
+    if kind in ("select", "unselect"):
+        page.click(f".jd-hand [data-card='{action['card']}']")
+    elif kind == "commit":
+        page.click("[data-action=commit]")
+    elif kind == "explore":
+        page.click("[data-option=explore]")
+    elif kind == "choose":
+        page.click(f"[data-option={shape_of(action)}]")
+        for role in ("development", "world"):
+            if action[role]:
+                page.click(f".jd-decide [data-card='{action[role]}']")
+        twins = [a for a in view["legal"] if a | {"contact": action["contact"]} == action]
+        if len(twins) > 1:  # the world may be conquered or paid for: say which
+            page.click(f"[data-contact={str(action['contact']).lower()}]")
+    elif kind == "second":
+        world = action["world"] or "none"
+        page.click(f"[data-second='{world}'][data-contact={str(action['contact']).lower()}]")
+    else:
+        raise ValueError(kind)
+
+
+class Table:
+    """The seated pages of one match, acting by clicking and reading the stored state."""
+
+    def __init__(self, server: LiveServer, match_id: int, pages: dict[int, Page]):
+        self.server = server
+        self.match_id = match_id
+        self.pages = pages
+        self.watchers: list[Page] = []
+
+    def state(self) -> tuple[dict, int]:
+        return self.server.match_state(self.match_id)
+
+    def act(self, seat: int, action: dict) -> dict:
+        state, version = self.state()
+        page = self.pages[seat]
+        wait_for_version(page, version)
+        click(page, GAME.view(state, seat), action)
+        for other in [page, *self.watchers]:
+            wait_for_version(other, version + 1)
+        return self.state()[0]
+
+    def act_like_a_bot(self, seat: int) -> dict:
+        state, version = self.state()
+        return self.act(seat, GAME.bot_action("greedy", GAME.view(state, seat), version))
+
+
+# ---------------------------------------------------------------- a round by two people
+
+
+def costs(state: dict, seat: int, action: dict) -> int:
+    return choice.check_choice(
+        state, seat, action["development"], action["world"], action["contact"]
+    )
+
+
+def paid_choices(state: dict, seat: int) -> list[dict]:
+    """Choices whose payment leaves cards to choose from (J18: else the engine pays)."""
+    hand = len(state["hands"][seat])
+    out = []
+    for action in choice.choices(state, seat):
+        if action["type"] != "choose":
+            continue
+        placed = sum(
+            1 for c in (action["development"], action["world"]) if c in state["hands"][seat]
+        )
+        if 1 <= costs(state, seat, action) < hand - placed:
+            out.append(action)
+    return out
+
+
+def discards_keeping_a_paid_choice(state: dict, seat: int) -> list[str]:
+    """J10: two of the seven to discard, so that the five kept allow a paid placement."""
+    hand = state["hands"][seat]
+    for pair in itertools.combinations(hand, 2):
+        kept = {**state, "hands": list(state["hands"])}
+        kept["hands"][seat] = [c for c in hand if c not in pair]
+        if paid_choices(kept, seat):
+            return list(pair)
+    return hand[:2]
+
+
+def status_of(page: Page, seat: int):
+    return page.locator(f".jd-empire[data-seat='{seat}'] .jd-status")
+
+
+def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_server):
+    jade, jonas = new_page(), new_page()
+    recorders = [audit.Recorder("jade").attach(jade), audit.Recorder("jonas").attach(jonas)]
+    sign_up(jade, "jade")
+    sign_up(jonas, "jonas")
+    table_id = open_table(jade, seats=2, game="jump-drive")
+    sit_down(jonas, table_id)
+    start(jade, table_id)
+    wait_for_table(jonas)
+    watcher = new_page()
+    recorders.append(audit.Recorder("spectator").attach(watcher))
+    watcher.goto(f"/t/{table_id}/")
+    wait_for_table(watcher)
+    expect(watcher.locator(".spectator-banner")).to_be_visible()
+    expect(watcher.locator(".jd-hand")).to_be_hidden()
+    expect(watcher.locator("[data-action=commit]")).to_have_count(0)
+
+    pages = {config(jade)["seat"]: jade, config(jonas)["seat"]: jonas}
+    recorders[0].seat, recorders[1].seat = config(jade)["seat"], config(jonas)["seat"]
+    table = Table(daphne_server, config(jade)["match"], pages)
+    table.watchers.append(watcher)
+    state, _ = table.state()
+    expect(jade.locator(".jd-hand .jd-card")).to_have_count(7)
+
+    # J10: everyone discards two of the seven dealt, then commits.
+    for seat in pages:
+        for card in discards_keeping_a_paid_choice(state, seat):
+            state = table.act(seat, {"type": "select", "card": card})
+        expect(pages[seat].locator(".jd-hand .card-selected")).to_have_count(2)
+        state = table.act(seat, {"type": "commit"})
+    assert state["phase"] == "choose"
+
+    # J14-J15: the payer first plans to explore, then changes their mind; the other commits.
+    payer = next(seat for seat in pages if paid_choices(state, seat))
+    other = 1 - payer
+    plan = paid_choices(state, payer)[0]
+    state = table.act(payer, {"type": "explore"})
+    expect(pages[payer].locator(".jd-controls .prompt")).to_contain_text("Your plan: explore")
+    state = table.act(payer, plan)
+    assert state["tasks"][payer]["draft"]["world"] == plan["world"]
+    state = table.act_like_a_bot(other)  # the other's choice
+    state = table.act(other, {"type": "commit"})
+    for page in (jade, jonas, watcher):  # who has committed, never what
+        expect(status_of(page, other)).to_contain_text("committed")
+        expect(status_of(page, payer)).to_contain_text("deciding")
+        expect(page.locator(".jd-placing")).to_have_count(0)
+    for card in state["hands"][other]:
+        expect(watcher.locator(f"[data-card='{card}']")).to_have_count(0)
+
+    # J15, J18: the reveal shows both placements; the payer chooses what to pay with.
+    state = table.act(payer, {"type": "commit"})
+    assert state["phase"] == "pay" and payer in state["active"]
+    for page in (jade, jonas, watcher):
+        expect(page.locator(".jd-placing")).to_have_count(2)
+        expect(page.locator(f".jd-empire[data-seat='{payer}'] .jd-placing")).to_contain_text(
+            GAME.view(state, None)["players"][payer]["placing"]["world"]["name"]
+        )
+    count = state["tasks"][payer]["count"]
+    expect(pages[payer].locator(".jd-controls .prompt")).to_contain_text(f"Choose {count}")
+    # J40: the round runs to its income, each step decided by clicking.
+    while state["round"] == 1:
+        state = table.act_like_a_bot(state["active"][0])
+
+    public = GAME.view(state, None)
+    for page in (jade, jonas, watcher):
+        for player in public["players"]:
+            empire = page.locator(f".jd-empire[data-seat='{player['seat']}']")
+            expect(empire.locator(".jd-income dd")).to_have_text(
+                str(player["empire_yield"]["income"])
+            )
+            expect(empire.locator(".jd-vp dd")).to_have_text(str(player["vp"]))
+            expect(empire.locator(".jd-chip")).to_have_count(len(player["empire"]))
+            track = page.locator(f".jd-track-row[data-seat='{player['seat']}'] .jd-track-vp")
+            expect(track).to_have_text(str(player["vp"]))
+        expect(page.locator(".log-line").filter(has_text="for income")).to_have_count(2)
+
+    setup, actions = daphne_server.match_actions(table.match_id)
+    states = audit.states_by_version(setup, actions)
+    assert all(len(r.frames) > len(actions) for r in recorders)
+    assert [leak for r in recorders for leak in audit.leaks(r, states)] == []
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+def take_screenshots(page: Page) -> None:
+    """The table at both sizes, for the README; neither may scroll sideways."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for size, name in ((LAPTOP, "jump-drive-laptop.png"), (PHONE, "jump-drive-phone.png")):
+        page.set_viewport_size(size)
+        sideways = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert sideways <= 0, f"{name}: {sideways}px of sideways scrolling"
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=SCREENSHOTS / name)
+    page.set_viewport_size(LAPTOP)
+
+
+def play_to_the_end(table: Table, seat: int) -> None:
+    """Click what the greedy bot would choose, whenever `seat` has something to decide."""
+    page = table.pages[seat]
+    shot = False
+    for _ in range(3000):
+        state, version = table.state()
+        if state["phase"] == "over":
+            return
+        if seat not in state["active"]:
+            page.wait_for_function(
+                "v => Number(document.getElementById('match').dataset.version) > v", arg=version
+            )
+            continue
+        if not shot and state["round"] >= 3 and state["phase"] == "choose":
+            wait_for_version(page, version)
+            take_screenshots(page)
+            shot = True
+        table.act_like_a_bot(seat)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_server):
+    page = new_page()
+    recorder = audit.Recorder("juno").attach(page)
+    sign_up(page, "juno")
+    table_id = open_table(page, seats=2, bots=1, game="jump-drive")
+    start(page, table_id)
+    seat, match_id = config(page)["seat"], config(page)["match"]
+    recorder.seat = seat
+    expect(page.locator(".jd-empire")).to_have_count(2)
+    expect(page.locator(".presence.bot")).to_have_count(1)
+
+    play_to_the_end(Table(daphne_server, match_id, {seat: page}), seat)
+
+    state, version = daphne_server.match_state(match_id)
+    wait_for_version(page, version)
+    end = page.locator(".end-screen")
+    expect(end).to_be_visible()
+    result = state["result"]
+    totals = end.locator(".result-table .jd-total td")
+    expect(totals).to_have_text([str(s["total"]) for s in result["scores"]])
+    rounds = end.locator(".result-table tbody tr")
+    expect(rounds).to_have_count(state["round"])
+    expect(end.locator(".revealed")).to_have_count(2)
+    expect(end.get_by_role("link", name="Back to the lobby")).to_have_attribute("href", "/")
+    for winner in result["winners"]:
+        name = page.locator(f".jd-empire[data-seat='{winner}'] .player-name").text_content()
+        expect(end.locator(".winners")).to_contain_text(name)
+    expect(page.locator("[data-action=commit]")).to_have_count(0)
+
+    setup, actions = daphne_server.match_actions(match_id)
+    assert audit.leaks(recorder, audit.states_by_version(setup, actions)) == []
