@@ -8,17 +8,17 @@ long ``BOT_DELAY`` so nothing moves):
 - spread: ``--connections`` spectator websockets over ``--matches`` running matches, the
   way a busy site is watched; the server's resident memory before and after, memory per
   connection, and how long opening them took.
-- watched: ``--watched`` spectators of one single match. Every join sends a ``presence``
-  frame to every connection already there, so this costs N²/2 frames; it prints them and
-  how long until the last one arrived.
+- watched: ``--watched`` spectators of one single match. Every join asks for a
+  ``presence`` frame to every connection there (at most one per match per half second);
+  it prints the frames that arrived and how long until the last one did.
 
 Sockets are opened in steps of 100, each waiting for its ``sync``, and the next step
 starts once the server has finished the last one's work (no frame for 1.5 seconds): a
-connection that waits more than Daphne's five seconds for its handshake is dropped, and
-a storm of joins queues on the one thread the app's database work runs in. A reader per
-socket counts and discards what arrives after the ``sync``. ``--tuned``: persistent database
-connections, as in ``bench.load``. Memory is read once no frame has arrived
-for 1.5 seconds (the server has finished the joins' work) and ``--hold`` seconds more.
+connection that waits more than Daphne's five seconds for its handshake is dropped. A
+reader per socket counts and discards what arrives after the ``sync``. ``--env
+NAME=VALUE``: a server setting, as in ``bench.load``. Memory is read once no frame has
+arrived for 1.5 seconds (the server has finished the joins' work) and ``--hold`` seconds
+more.
 """
 
 from __future__ import annotations
@@ -114,10 +114,10 @@ async def settle(held: Held) -> None:
             return
 
 
-def measure(connections: int, matches: int, seconds: float, tuned: bool) -> dict[str, Any]:
+def measure(connections: int, matches: int, seconds: float, env: list[str]) -> dict[str, Any]:
     """``connections`` spectators spread over ``matches`` matches of a fresh server."""
     db = fresh_database()
-    server = start_server(db, env={**server_env(tuned), "BOT_DELAY": "3600"})
+    server = start_server(db, env={**server_env(env), "BOT_DELAY": "3600"})
     pid = server.process.pid
     try:
         seatings = create_matches(db, "space-mission", matches, 4)
@@ -152,15 +152,17 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, Any]]:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--watched", type=int, default=500, help="0 skips this measurement")
     parser.add_argument("--hold", type=float, default=5.0)
-    parser.add_argument("--tuned", action="store_true", help="persistent database connections")
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="NAME=VALUE", help="a server setting"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, 2 * max(args.connections, args.watched) + 1024))
     resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))  # the server inherits it
-    results = {"spread": measure(args.connections, args.matches, args.hold, args.tuned)}
+    results = {"spread": measure(args.connections, args.matches, args.hold, args.env)}
     if args.watched:
-        results["watched"] = measure(args.watched, 1, args.hold, args.tuned)
+        results["watched"] = measure(args.watched, 1, args.hold, args.env)
     if args.json:
         print(json.dumps(results))
         return results

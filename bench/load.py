@@ -21,8 +21,10 @@ sends in which the channel layer dropped a message, refused acts by code
 0). With several counts it also prints the throughput of each relative to the first.
 
 ``--profile DIR`` records a py-spy profile of the first server during the run
-(``DIR/load-<processes>p.txt``, collapsed stacks); ``--tuned`` runs the servers with
-``bench.tuned_settings`` and ``DB_CONN_MAX_AGE=60`` (persistent database connections).
+(``DIR/load-<processes>p.txt``, collapsed stacks); ``--env NAME=VALUE`` (repeatable) sets
+a server setting from ``spacemission/settings.py``, e.g. ``--env DB_POOL_SIZE=0
+--env CHANNELS_LAYER=core --env CHANNELS_CAPACITY=100`` for the configuration before
+connection pooling and the pub/sub channel layer.
 """
 
 from __future__ import annotations
@@ -220,22 +222,25 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def server_env(tuned: bool) -> dict[str, str]:
+def server_env(settings: list[str]) -> dict[str, str]:
     env = {"BOT_DELAY": "0", "DEBUG": "0", "LOG_LEVEL": "INFO"}
-    if tuned:
-        env.update(DJANGO_SETTINGS_MODULE="bench.tuned_settings", DB_CONN_MAX_AGE="60")
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        env[name] = value
     return env
 
 
 @contextlib.contextmanager
-def servers(processes: int, layer: str, tuned: bool) -> Iterator[tuple[Database, list[Server]]]:
+def servers(
+    processes: int, layer: str, settings: list[str]
+) -> Iterator[tuple[Database, list[Server]]]:
     redis_url = os.environ.get("REDIS_URL") if (processes > 1 or layer == "redis") else None
     if processes > 1 and not redis_url:
         raise SystemExit("several processes need REDIS_URL to share a channel layer")
     db = fresh_database()
     running: list[Server] = []
     try:
-        env = {**server_env(tuned), "CHANNELS_PREFIX": f"load{secrets.token_hex(4)}"}
+        env = {**server_env(settings), "CHANNELS_PREFIX": f"load{secrets.token_hex(4)}"}
         running = [start_server(db, redis_url, env=env) for _ in range(processes)]
         yield db, running
     finally:
@@ -333,7 +338,7 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
     """One measured run with ``processes`` servers: its figures and its first errors."""
     stats = Stats()
     profile = Path(args.profile) / f"load-{processes}p.txt" if args.profile else None
-    with servers(processes, args.layer, args.tuned) as (db, procs):
+    with servers(processes, args.layer, args.env) as (db, procs):
         seatings = create_matches(db, args.game, args.matches, args.players)
         with profiling(procs[0], profile, args.seconds):
             asyncio.run(play(seatings, procs, args, stats))
@@ -355,7 +360,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--layer", choices=["memory", "redis"], default="redis")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--max-actions", type=int, default=100_000)
-    parser.add_argument("--tuned", action="store_true", help="persistent database connections")
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="NAME=VALUE", help="a server setting"
+    )
     parser.add_argument("--profile", metavar="DIR", help="py-spy profile of the first server")
     parser.add_argument("--json", action="store_true", help="print one JSON line per run")
     args = parser.parse_args(argv)

@@ -10,6 +10,11 @@
 - ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise.
 - ``REDIS_URL``: the channel layer and cache across processes; in memory otherwise.
 - ``CHANNELS_PREFIX``: prefix of the channel layer's keys in Redis (default ``asgi``).
+- ``CHANNELS_LAYER``: ``pubsub`` (default: one Redis PUBLISH per group message) or ``core``
+  (channels_redis's queues; ``CHANNELS_CAPACITY`` messages per process queue, default
+  1000, beyond which it drops them; ``REDIS_CONNECTIONS`` connections, default 200).
+- ``DB_POOL_SIZE``: PostgreSQL connections per process, pooled (default 10; 0: a new
+  connection per call).
 - ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
   limit with ``DEBUG``).
 - ``LOG_LEVEL``: root log level (default ``WARNING``).
@@ -99,11 +104,18 @@ TEMPLATES = [
     },
 ]
 
+# Capacity knobs (see the module docstring).
+DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
+CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
+CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
+REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
+
 WSGI_APPLICATION = "spacemission.wsgi.application"
 ASGI_APPLICATION = "spacemission.asgi.application"
 
-# Connections are not kept: Daphne runs sync database work in a thread pool, where a
-# persistent connection would outlive its request.
+# Under ASGI every request and websocket call may run on another thread, so PostgreSQL
+# connections come from a pool shared by the process's threads (Django's advice): taking
+# one is cheap, opening one per call is not. SQLite opens its file per call.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
@@ -112,13 +124,33 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several writers (web requests, bot moves) share the file: wait instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif DB_POOL_SIZE:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": DB_POOL_SIZE,
+        "timeout": 20,  # seconds a caller waits for a free connection before failing
+    }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
+CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "asgi")
+if REDIS_URL and CHANNELS_LAYER == "pubsub":
+    # One PUBLISH per group send; each process fans a message out to its own sockets.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNELS_PREFIX},
+        }
+    }
+elif REDIS_URL:
+    # Per-channel queues in Redis; a queue holding ``capacity`` messages drops new ones.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "asgi")},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": REDIS_CONNECTIONS}],
+                "prefix": CHANNELS_PREFIX,
+                "capacity": CHANNELS_CAPACITY,
+            },
         }
     }
 else:

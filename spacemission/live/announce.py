@@ -18,7 +18,8 @@ async def changed(match_id: int, *, seats_changed: bool) -> None:
 
 
 async def published(applied: Applied, messages: list[tuple[str, fanout.Message]]) -> None:
-    """Send a committed action's patches, then let a bot move if it is a bot's turn."""
+    """Send a committed action's patches, then let a bot move if it is a bot's turn
+    (only matches with a bot seat ask: a seat changes hands through ``changed``)."""
     await fanout.send(messages)
-    if not applied.finished:
+    if applied.bots and not applied.finished:
         bots.schedule(applied.match_id)

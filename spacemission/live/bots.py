@@ -12,10 +12,10 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from spacemission.live import fanout, presence, runner
+from spacemission.live.threads import db
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied, bot_to_move, play_bot
 
@@ -52,7 +52,7 @@ async def _drive(match_id: int, driver: _Driver) -> None:
         while True:
             wanted = driver.wanted
             await asyncio.sleep(settings.BOT_DELAY)
-            applied, messages = await database_sync_to_async(_move)(match_id)
+            applied, messages = await db(_move)(match_id)
             if applied is None:
                 # Nothing to play; unless a schedule() came in while we looked, stop.
                 if driver.wanted == wanted:
@@ -92,7 +92,7 @@ def waiting_matches() -> list[int]:
 
 async def resume_all() -> None:
     """Schedule every match a bot should be playing (at start, after a restart)."""
-    waiting = await database_sync_to_async(waiting_matches)()
+    waiting = await db(waiting_matches)()
     if waiting:
         log.info("resuming the bots of %d matches", len(waiting))
     for match_id in waiting:
@@ -114,6 +114,6 @@ def resume_when_serving() -> None:
         loop = asyncio.get_event_loop()
         runner.attach(loop)
         loop.call_soon(runner.run_soon, resume_all)
-        loop.call_soon(runner.run_soon, database_sync_to_async(presence.forget_stale))
+        loop.call_soon(runner.run_soon, db(presence.forget_stale))
 
     reactor.callWhenRunning(started)

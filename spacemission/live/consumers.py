@@ -10,14 +10,24 @@ import asyncio
 import logging
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
 from games.core import IllegalAction
-from spacemission.live import announce, bots, chat, fanout, frames, presence, runner, snapshot
+from spacemission.live import (
+    announce,
+    bots,
+    chat,
+    fanout,
+    frames,
+    presence,
+    roster,
+    runner,
+    snapshot,
+)
 from spacemission.live.frames import ClientError
 from spacemission.live.ratelimit import TokenBucket, Window
+from spacemission.live.threads import db
 from spacemission.matches.services import Applied, apply_action
 
 log = logging.getLogger(__name__)
@@ -28,6 +38,9 @@ FRAME_BURST = 20
 FLOOD_REFUSALS = 50
 FLOOD_SECONDS = 10.0
 FLOOD_CLOSE = 4008
+# The server could not set the connection up (its channel layer or database failed or
+# was overloaded): the client reconnects, as after any close but 4003/4004.
+TRY_AGAIN_CLOSE = 1013
 
 
 def act(
@@ -42,7 +55,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     joined = False
-    heartbeat: asyncio.Task | None = None
 
     async def connect(self) -> None:
         runner.attach(asyncio.get_running_loop())
@@ -52,18 +64,23 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.refusals = Window(FLOOD_REFUSALS, FLOOD_SECONDS)
         await self.accept()
         try:
-            self.seat = await database_sync_to_async(snapshot.admit)(
-                self.match_id, self.user, self.scope.get("session")
-            )
+            await self._set_up()
         except snapshot.Refused as refused:
             await self.close(refused.code)
-            return
+        except Exception:
+            log.exception("match %s: connection not set up", self.match_id)
+            if self.joined:
+                await self._leave()
+            await self.close(TRY_AGAIN_CLOSE)
+
+    async def _set_up(self) -> None:
+        self.seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         await self._join_groups()
         self.joined = True
-        await self._send_sync()
-        await self._presence(presence.join)
-        self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeat())
-        bots.schedule(self.match_id)  # resumes a bot that stopped with its process
+        sync = await self._send_sync()
+        await self._presence_join()
+        if any(seat["bot"] for seat in sync["match"]["seats"]):
+            bots.schedule(self.match_id)  # resumes a bot that stopped with its process
 
     async def disconnect(self, code: int) -> None:
         if not self.joined:
@@ -98,9 +115,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.seat is None:
             raise ClientError("spectator", "spectators cannot act", frame["id"])
         try:
-            applied, messages = await database_sync_to_async(act)(
-                self.match_id, self.seat, frame, self.user
-            )
+            applied, messages = await db(act)(self.match_id, self.seat, frame, self.user)
         except IllegalAction as refused:
             await self._refuse(refused.code, refused.message, frame["id"])
             if refused.code == "stale_version" and self.joined:
@@ -111,9 +126,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await announce.published(applied, messages)
 
     async def on_chat(self, frame: frames.Frame) -> None:
-        line = await database_sync_to_async(chat.post)(
-            self.match_id, self.seat, self.user, frame["text"]
-        )
+        line = await db(chat.post)(self.match_id, self.seat, self.user, frame["text"])
         await fanout.send_public(self.match_id, line)
 
     # Group messages: forwarded, or a reason to look again -----------------------------
@@ -125,9 +138,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """The seats changed (a player was replaced by a bot): this connection's may too,
         and at a private table a player who left may no longer watch."""
         try:
-            seat = await database_sync_to_async(snapshot.admit)(
-                self.match_id, self.user, self.scope.get("session")
-            )
+            seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         except snapshot.Refused as refused:
             await self._leave()
             await self.close(refused.code)
@@ -136,7 +147,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._leave_groups()
             self.seat = seat
             await self._join_groups()
-            await self._presence(presence.join)
+            await self._presence_join()
         await self._send_sync()
 
     # Helpers ------------------------------------------------------------------------
@@ -144,9 +155,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _send(self, frame: frames.Frame) -> None:
         await self.send(text_data=frames.encode(frame))
 
-    async def _send_sync(self) -> None:
-        frame = await database_sync_to_async(snapshot.sync_frame)(self.match_id, self.seat)
+    async def _send_sync(self) -> frames.Frame:
+        frame = await db(snapshot.sync_frame)(self.match_id, self.seat)
         await self._send(frame)
+        return frame
 
     async def _refuse(self, code: str, message: str, frame_id: str | None) -> None:
         await self._send(frames.error(code, message, frame_id))
@@ -156,11 +168,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _leave(self) -> None:
         self.joined = False
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
         await self._leave_groups()
-        frame = await database_sync_to_async(presence.leave)(self.channel_name, self.match_id)
-        await fanout.send_public(self.match_id, frame)
+        await roster.leave(self.channel_name, self.match_id)
 
     async def _join_groups(self) -> None:
         for group in self._groups():
@@ -173,21 +182,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _groups(self) -> list[str]:
         return [fanout.seat_group(self.match_id, self.seat), fanout.match_group(self.match_id)]
 
-    async def _presence(self, change: Any) -> None:
-        frame = await database_sync_to_async(change)(
-            self.channel_name, self.match_id, self.seat, self.user
-        )
-        await fanout.send_public(self.match_id, frame)
-
-    async def _heartbeat(self) -> None:
-        while True:
-            await asyncio.sleep(presence.HEARTBEAT)
-            try:
-                await self._join_groups()  # groups expire in the channel layer; renew them
-                frame = await database_sync_to_async(presence.beat)(
-                    self.channel_name, self.match_id, self.seat, self.user
-                )
-                if frame is not None:
-                    await fanout.send_public(self.match_id, frame)
-            except Exception:  # a database hiccup must not end the connection
-                log.exception("presence heartbeat of match %s failed", self.match_id)
+    async def _presence_join(self) -> None:
+        who = presence.seen(self.match_id, self.seat, self.user)
+        await roster.join(self.channel_name, who, self._join_groups)

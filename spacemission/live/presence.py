@@ -1,11 +1,15 @@
 """Who is at a match: one database row per open connection, shared by every process.
 
-A process killed without closing its sockets leaves rows behind; they stop counting once
-their heartbeat is older than STALE and the next heartbeat of the match deletes them.
+Each process refreshes the rows of all its connections at once every HEARTBEAT seconds
+(``spacemission.live.roster``). A process killed without closing its sockets leaves rows
+behind; they stop counting once their heartbeat is older than STALE, and the next
+heartbeat of any process deletes them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -14,40 +18,56 @@ from django.utils import timezone
 from spacemission.live import frames
 from spacemission.live.models import Connection
 
-HEARTBEAT = 15.0  # seconds between refreshes of a connection's row
+HEARTBEAT = 15.0  # seconds between refreshes of a process's rows
 STALE = timedelta(seconds=3 * HEARTBEAT)
+BATCH = 500  # channel names per statement
 
 
-def join(
-    channel_name: str, match_id: int, seat: int | None, user: AbstractBaseUser | None
-) -> frames.Frame:
+@dataclass(frozen=True)
+class Seen:
+    """What a connection's row says: its match, its seat (None: a spectator), its user."""
+
+    match_id: int
+    seat: int | None
+    user_id: int | None
+
+
+def seen(match_id: int, seat: int | None, user: AbstractBaseUser | None) -> Seen:
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    return Seen(match_id, seat, user_id)
+
+
+def join(channel_name: str, who: Seen) -> None:
     # Two single statements rather than update_or_create's transaction: on SQLite a
     # transaction that reads before it writes can fail to get the write lock.
-    fields = {
-        "match_id": match_id,
-        "seat": seat,
-        "user": user if user is not None and user.is_authenticated else None,
-        "seen_at": timezone.now(),
-    }
+    fields = _fields(who)
     if not Connection.objects.filter(channel_name=channel_name).update(**fields):
         Connection.objects.create(channel_name=channel_name, **fields)
-    return snapshot(match_id)
 
 
-def leave(channel_name: str, match_id: int) -> frames.Frame:
+def leave(channel_name: str) -> None:
     Connection.objects.filter(channel_name=channel_name).delete()
-    return snapshot(match_id)
 
 
-def beat(
-    channel_name: str, match_id: int, seat: int | None, user: AbstractBaseUser | None
-) -> frames.Frame | None:
-    """Refresh this connection and drop the match's stale ones; a frame if any were dropped."""
-    join(channel_name, match_id, seat, user)
-    dropped, _ = Connection.objects.filter(
-        match_id=match_id, seen_at__lt=timezone.now() - STALE
-    ).delete()
-    return snapshot(match_id) if dropped else None
+def beat(connections: dict[str, Seen]) -> list[int]:
+    """Refresh every row of this process's ``connections`` (recreating any another
+    process deleted while this one stalled) and delete every stale row; the matches
+    whose counts changed."""
+    now = timezone.now()
+    changed: set[int] = set()
+    for names in _batches(connections):
+        rows = Connection.objects.filter(channel_name__in=names)
+        rows.update(seen_at=now)
+        missing = set(names) - set(rows.values_list("channel_name", flat=True))
+        Connection.objects.bulk_create(
+            Connection(channel_name=name, **_fields(connections[name], now)) for name in missing
+        )
+        changed.update(connections[name].match_id for name in missing)
+    stale = Connection.objects.filter(seen_at__lt=now - STALE)
+    dropped = set(stale.values_list("match_id", flat=True))
+    if dropped:
+        stale.delete()
+    return sorted(changed | dropped)
 
 
 def forget_stale() -> int:
@@ -61,3 +81,18 @@ def snapshot(match_id: int) -> frames.Frame:
     seats = list(rows.values_list("seat", flat=True))
     connected = sorted({s for s in seats if s is not None})
     return frames.presence(connected, sum(1 for s in seats if s is None))
+
+
+def _fields(who: Seen, at: object = None) -> dict[str, object]:
+    return {
+        "match_id": who.match_id,
+        "seat": who.seat,
+        "user_id": who.user_id,
+        "seen_at": at or timezone.now(),
+    }
+
+
+def _batches(connections: Iterable[str]) -> Iterator[list[str]]:
+    names = list(connections)
+    for first in range(0, len(names), BATCH):
+        yield names[first : first + BATCH]

@@ -45,6 +45,7 @@ class Applied:
     before: State | None = None
     after: State | None = None
     finished: bool = False
+    bots: bool = False  # a bot plays a seat: the live layer lets it move after this action
 
 
 def bot_name(bot: str) -> str:
@@ -168,7 +169,7 @@ def apply_action(
             )
             if done is not None:
                 return Applied(match.pk, match.game, match.seat_count, done, repeated=True)
-        _check_player(match, seat, user)
+        bots = _check_player(match, seat, user)
         if match.status == Match.Status.FINISHED:
             raise IllegalAction("match_over", "the match has ended")
         if expected_version != match.version:
@@ -204,17 +205,21 @@ def apply_action(
         before=before,
         after=after,
         finished=result is not None,
+        bots=bots,
     )
 
 
-def _check_player(match: Match, seat: int, user: AbstractBaseUser | None) -> None:
-    row = match.seats.filter(index=seat).values("user_id", "bot").first()
+def _check_player(match: Match, seat: int, user: AbstractBaseUser | None) -> bool:
+    """Refuse anyone but the seat's player (or its bot); whether a bot plays any seat."""
+    rows = {row["index"]: row for row in match.seats.values("index", "user_id", "bot")}
+    row = rows.get(seat)
     if row is None:
         raise IllegalAction("not_your_seat", f"there is no seat {seat}")
     if user is None and not row["bot"]:
         raise IllegalAction("not_your_seat", f"seat {seat} is not played by a bot")
     if user is not None and row["user_id"] != user.pk:
         raise IllegalAction("not_your_seat", f"you do not play seat {seat}")
+    return any(r["bot"] for r in rows.values())
 
 
 def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> State:

@@ -53,7 +53,7 @@ async def test_clients_converge_by_sync_when_the_layer_drops_group_messages(
         database,
         shared_redis,
         CHANNELS_PREFIX=prefix(),
-        DJANGO_SETTINGS_MODULE="bench.tuned_settings",
+        CHANNELS_LAYER="core",
         CHANNELS_CAPACITY="1",
         LOG_LEVEL="INFO",  # channels_redis logs each group message it drops
     )
