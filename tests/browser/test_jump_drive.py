@@ -35,10 +35,13 @@ def shape_of(action: dict) -> str:
 
 
 def click(page: Page, view: dict, action: dict) -> None:
-    """Take `action` the way a person does: option, then cards, then how to place."""
+    """Take `action` the way a person does: option, then cards, then how to place.
+
+    Cards are waited for as buttons: while the previous action awaits its answer they are
+    drawn as plain cards, and a click on one would do nothing."""
     kind = action["type"]
     if kind in ("select", "unselect"):
-        page.click(f".jd-hand [data-card='{action['card']}']")
+        page.click(f".jd-hand button[data-card='{action['card']}']")
     elif kind == "commit":
         page.click("[data-action=commit]")
     elif kind == "explore":
@@ -47,7 +50,7 @@ def click(page: Page, view: dict, action: dict) -> None:
         page.click(f"[data-option={shape_of(action)}]")
         for role in ("development", "world"):
             if action[role]:
-                page.click(f".jd-decide [data-card='{action[role]}']")
+                page.click(f".jd-decide button[data-card='{action[role]}']")
         twins = [a for a in view["legal"] if a | {"contact": action["contact"]} == action]
         if len(twins) > 1:  # the world may be conquered or paid for: say which
             page.click(f"[data-contact={str(action['contact']).lower()}]")
@@ -177,9 +180,9 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
     assert state["phase"] == "pay" and payer in state["active"]
     for page in (jade, jonas, watcher):
         expect(page.locator(".jd-placing")).to_have_count(2)
-        expect(page.locator(f".jd-empire[data-seat='{payer}'] .jd-placing")).to_contain_text(
-            GAME.view(state, None)["players"][payer]["placing"]["world"]["name"]
-        )
+        placed = GAME.view(state, None)["players"][payer]["placing"]
+        named = (placed["world"] or placed["development"])["name"]
+        expect(page.locator(f".jd-empire[data-seat='{payer}'] .jd-placing")).to_contain_text(named)
     count = state["tasks"][payer]["count"]
     expect(pages[payer].locator(".jd-controls .prompt")).to_contain_text(f"Choose {count}")
     # J40: the round runs to its income, each step decided by clicking.

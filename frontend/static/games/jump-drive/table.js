@@ -15,6 +15,14 @@ function seatNames(match) {
   return names;
 }
 
+const RETRIES = 3;
+
+/** The same action, field by field (actions are flat). */
+function sameAction(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => a[k] === b[k]);
+}
+
 function planned(task) {
   const draft = task?.draft;
   return new Set(draft ? [draft.development, draft.world].filter(Boolean) : []);
@@ -40,14 +48,18 @@ export function createTable(root, api) {
   let heldVersion = null;
   let busy = false;
   let refusal = null;
+  // Everyone decides at once, so another seat's action may land just before ours and
+  // make it stale; the server then sends the new view and ours is tried again on it.
+  let stale = null;
 
   const view = () => snapshot.view;
   const legal = () => (busy ? [] : view().legal ?? []);
   const deciding = () => api.seat !== null && view().active.includes(api.seat);
 
-  function send(action) {
+  function send(action, tries = 0) {
     busy = true;
     refusal = null;
+    const task = JSON.stringify(view().me?.task ?? null);
     draw();
     api.act(action).then(
       () => {
@@ -57,6 +69,10 @@ export function createTable(root, api) {
       },
       (error) => {
         busy = false;
+        if (error.code === "stale_version" && tries < RETRIES) {
+          stale = { action, task, tries: tries + 1 };
+          return;
+        }
         refusal = error.message || error.code || gettext("The action was refused.");
         api.announce(refusal);
         draw();
@@ -153,6 +169,14 @@ export function createTable(root, api) {
       empires(v, { names, match: snapshot.match, presence: snapshot.presence, mySeat: api.seat }));
   }
 
+  /** Try a stale action again if this view still asks the same of us and allows it. */
+  function retryStale() {
+    const { action, task, tries } = stale;
+    stale = null;
+    const same = deciding() && JSON.stringify(view().me.task) === task;
+    if (same && legal().some((a) => sameAction(a, action))) send(action, tries);
+  }
+
   return {
     render(next) {
       snapshot = next;
@@ -161,7 +185,8 @@ export function createTable(root, api) {
         // A new step or a decision made elsewhere: drop picks the view no longer allows.
         if (!busy && (!deciding() || view().me.task.kind !== "choose")) picks = emptyPicks();
       }
-      draw();
+      if (stale && !busy) retryStale();
+      if (!busy) draw(); // send() has drawn already
     },
   };
 }
