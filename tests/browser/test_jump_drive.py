@@ -87,6 +87,71 @@ class Table:
         return self.act(seat, GAME.bot_action("greedy", GAME.view(state, seat), version))
 
 
+# ---------------------------------------------------------------- the choices module
+
+CHOICES = """async (legal) => {
+    const c = await import("/static/games/jump-drive/choices.js");
+    const reach = (action) => {
+        let picks = { ...c.emptyPicks(), shape: c.shapeOf(action) };
+        for (const role of ["development", "world"]) {
+            if (!action[role]) continue;
+            if (!c.cardChoices(legal, picks)[role].has(action[role])) return `${role} not offered`;
+            picks = c.pickCard(picks, role, action[role]);
+        }
+        const modes = c.contactChoices(legal, picks);
+        return c.completed(legal, picks, modes.length > 1 ? action.contact : null);
+    };
+    const offered = {};
+    for (const { shape, enabled } of c.shapes(legal)) {
+        const open = c.cardChoices(legal, { ...c.emptyPicks(), shape });
+        const ids = (set) => [...set].sort();
+        offered[shape] = { enabled, development: ids(open.development), world: ids(open.world) };
+    }
+    return { reached: legal.map(reach), offered };
+}"""
+
+
+def choosing_views(seats: int, seed: int) -> list[dict]:
+    """Every seat's view whenever it chooses its placement, along a game of greedy bots."""
+    state, views, n = GAME.setup(seats, {}, seed), [], 0
+    while state["active"]:
+        for seat in state["active"]:
+            view = GAME.view(state, seat)
+            if view["me"]["task"] == {"kind": "choose", "draft": None}:
+                views.append(view)
+        seat = state["active"][0]
+        state, _ = GAME.apply(state, seat, GAME.bot_action("greedy", GAME.view(state, seat), n))
+        n += 1
+    return views
+
+
+def expected_offers(legal: list[dict]) -> dict:
+    offers = {}
+    for shape in ("develop", "settle", "both", "explore"):
+        mine = (
+            [a for a in legal if a["type"] == "explore"]
+            if shape == "explore"
+            else [a for a in legal if a["type"] == "choose" and shape_of(a) == shape]
+        )
+        roles = {r: sorted({a[r] for a in mine if a.get(r)}) for r in ("development", "world")}
+        offers[shape] = {"enabled": bool(mine), **roles}
+    return offers
+
+
+def test_J14_every_legal_choice_is_reached_step_by_step_and_only_legal_cards_are_offered(
+    new_page,
+):
+    page = new_page()
+    page.goto("/healthz")  # any page of the site: modules load from its origin
+    views = choosing_views(seats=3, seed=4)
+    assert len(views) > 10
+    for view in views:
+        legal = [a for a in view["legal"] if a["type"] != "commit"]
+        got = page.evaluate(CHOICES, legal)
+        assert got["reached"] == legal
+        assert got["offered"] == expected_offers(legal)
+
+
 # ---------------------------------------------------------------- a round by two people
 
 

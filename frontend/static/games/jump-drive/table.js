@@ -162,8 +162,9 @@ export function createTable(root, api) {
     redraw(parts.controls, controls({
       view: v, names, mySeat: api.seat, legal: legal(), busy, refusal, picks, on,
     }));
-    redraw(parts.hand, v.me ? handPanel(v.me) : "");
-    parts.hand.hidden = !v.me;
+    // At the end every hand is on the end screen.
+    redraw(parts.hand, v.me && !over ? handPanel(v.me) : "");
+    parts.hand.hidden = !v.me || Boolean(over);
     redraw(parts.track, vpTrack(v, names));
     redraw(parts.empires, h("h2", { class: "panel-title" }, gettext("Empires")),
       empires(v, { names, match: snapshot.match, presence: snapshot.presence, mySeat: api.seat }));
