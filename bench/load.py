@@ -11,6 +11,11 @@ each step once the last holds its first ``sync``, and play starts once every soc
 Traffic goes to 127.0.0.1 only, and each run stops after ``--seconds`` or
 ``--max-actions``, whichever comes first.
 
+Each socket keeps under the server's frame rate limit (a token bucket a little below
+``spacemission.live.ratelimit.FRAMES_PER_SECOND``): a seat that may act again before it
+has a token waits for one, as a well-behaved client does, and the latency of that act
+counts from when it is sent.
+
 For every acknowledged action it measures the time from sending the ``act`` until every
 connection of that match holds the resulting version (by patch or by sync), and prints
 actions/s, p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
@@ -52,10 +57,12 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from bench.setup import Seating, cpu_seconds, create_matches, rss_bytes
 from games import registry
+from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket
 from tests.support.servers import Database, Server, fresh_database, start_server
 
 OPEN_TIMEOUT = 60.0
 OPEN_STEP = 50
+PACE = 0.9  # share of the server's frame rate a socket uses, for the clocks' jitter
 
 
 @dataclass
@@ -128,6 +135,9 @@ class Client:
         self.in_flight: tuple[str, float] | None = None  # (client id, sent at)
         self.ready = asyncio.Event()
         self.ws: ClientConnection | None = None
+        self.bucket = TokenBucket(FRAMES_PER_SECOND * PACE, FRAME_BURST // 2)
+        self.waiting = False  # an act waits for a token
+        self.retry: asyncio.Task | None = None
 
     async def run(self, go: asyncio.Event, stop: asyncio.Event) -> None:
         headers = {"Cookie": f"sessionid={self.session}"} if self.session else {}
@@ -192,10 +202,19 @@ class Client:
         if go.is_set():
             await self.maybe_act()
 
+    async def act_later(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.waiting = False
+        await self.maybe_act()
+
     async def maybe_act(self) -> None:
-        if self.seat is None or self.in_flight or not self.view or self.ws is None:
+        if self.seat is None or self.in_flight or self.waiting or not self.view or not self.ws:
             return
         if self.seat not in self.view.get("active", []):
+            return
+        if not self.bucket.take():  # act once there is a token; keep reading meanwhile
+            self.waiting = True
+            self.retry = asyncio.create_task(self.act_later(1 / self.bucket.rate))
             return
         action = self.game.bot_action("random", self.view, secrets.randbits(32))
         self.in_flight = (secrets.token_hex(6), time.monotonic())

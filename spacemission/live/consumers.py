@@ -10,6 +10,7 @@ import asyncio
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
@@ -26,14 +27,12 @@ from spacemission.live import (
     snapshot,
 )
 from spacemission.live.frames import ClientError
-from spacemission.live.ratelimit import TokenBucket, Window
+from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket, Window
 from spacemission.live.threads import db
 from spacemission.matches.services import Applied, apply_action
 
 log = logging.getLogger(__name__)
 
-FRAMES_PER_SECOND = 10
-FRAME_BURST = 20
 # A client refused this many times within FLOOD_SECONDS is closed with FLOOD_CLOSE.
 FLOOD_REFUSALS = 50
 FLOOD_SECONDS = 10.0
@@ -55,6 +54,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     joined = False
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Run the message's handler. Channels' own dispatch first closes stale database
+        connections on its one sync thread, a thread hop per frame per socket that queues
+        every socket's frames behind each other; this consumer's database work hands its
+        connection back by itself (``threads.db``), so the hop is skipped."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         runner.attach(asyncio.get_running_loop())

@@ -8,6 +8,10 @@ from collections.abc import Callable
 
 Clock = Callable[[], float]
 
+# Frames a connection may send: FRAMES_PER_SECOND on average, FRAME_BURST at once.
+FRAMES_PER_SECOND = 10
+FRAME_BURST = 20
+
 
 class TokenBucket:
     """``rate`` tokens a second, at most ``burst`` saved; one token per frame."""
