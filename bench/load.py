@@ -175,7 +175,7 @@ class Client:
                 await ws.send('{"t":"sync"}')
                 return
             if self.seat is not None:  # spectators only need the version
-                self.view = jsonpatch.apply_patch(self.view, frame["ops"])
+                self.view = jsonpatch.apply_patch(self.view, frame["ops"], in_place=True)
                 # What a full view of this version would have cost instead of the patch.
                 self.stats.view_bytes.append(len(orjson.dumps(self.view)))
             self.tracker.reached(self.version, frame["v"])

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import connection, transaction
+from django.db.models import Subquery
 from django.utils import timezone
 
 from games import registry
@@ -161,15 +162,10 @@ def apply_action(
             match = Match.objects.select_for_update().get(pk=match_id)
         except Match.DoesNotExist:
             raise IllegalAction("no_match", "there is no such match") from None
-        if client_id:
-            done = (
-                match.actions.filter(seat=seat, client_id=client_id)
-                .values_list("version", flat=True)
-                .first()
-            )
-            if done is not None:
-                return Applied(match.pk, match.game, match.seat_count, done, repeated=True)
-        bots = _check_player(match, seat, user)
+        seats, done = _seats(match, seat, client_id)
+        if done is not None:
+            return Applied(match.pk, match.game, match.seat_count, done, repeated=True)
+        _check_player(seats, seat, user)
         if match.status == Match.Status.FINISHED:
             raise IllegalAction("match_over", "the match has ended")
         if expected_version != match.version:
@@ -205,21 +201,33 @@ def apply_action(
         before=before,
         after=after,
         finished=result is not None,
-        bots=bots,
+        bots=any(row["bot"] for row in seats.values()),
     )
 
 
-def _check_player(match: Match, seat: int, user: AbstractBaseUser | None) -> bool:
-    """Refuse anyone but the seat's player (or its bot); whether a bot plays any seat."""
-    rows = {row["index"]: row for row in match.seats.values("index", "user_id", "bot")}
-    row = rows.get(seat)
+def _seats(match: Match, seat: int, client_id: str) -> tuple[dict[int, dict[str, Any]], int | None]:
+    """Who plays each seat (index -> user_id, bot), and the version this seat's
+    ``client_id`` already produced (None: not applied yet), in one query."""
+    rows = match.seats.values("index", "user_id", "bot")
+    if client_id:
+        applied = Action.objects.filter(match=match, seat=seat, client_id=client_id)
+        rows = rows.annotate(done=Subquery(applied.values("version")[:1]))
+    seats = {row["index"]: row for row in rows}
+    done = next((row["done"] for row in seats.values() if row.get("done") is not None), None)
+    return seats, done
+
+
+def _check_player(
+    seats: dict[int, dict[str, Any]], seat: int, user: AbstractBaseUser | None
+) -> None:
+    """Refuse anyone but the seat's player (or its bot)."""
+    row = seats.get(seat)
     if row is None:
         raise IllegalAction("not_your_seat", f"there is no seat {seat}")
     if user is None and not row["bot"]:
         raise IllegalAction("not_your_seat", f"seat {seat} is not played by a bot")
     if user is not None and row["user_id"] != user.pk:
         raise IllegalAction("not_your_seat", f"you do not play seat {seat}")
-    return any(r["bot"] for r in rows.values())
 
 
 def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> State:

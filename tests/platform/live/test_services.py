@@ -75,6 +75,14 @@ def test_apply_action_stores_the_action_and_the_new_state(users):
     assert (row.version, row.seat, row.action, row.client_id, row.user) == (1, 0, action, "c1", ada)
 
 
+def test_an_applied_action_says_whether_a_bot_plays_at_the_match(users):
+    ada, bob = users[:2]
+    people = create_match([ada, bob])
+    assert not apply_action(people.pk, 0, first_legal(people, 0), 0, "p1", ada).bots
+    with_bot = create_match([ada, "greedy"])
+    assert apply_action(with_bot.pk, 0, first_legal(with_bot, 0), 0, "b1", ada).bots
+
+
 def test_a_stale_version_changes_nothing(users):
     ada, bob = users[:2]
     match = create_match([ada, bob])
