@@ -37,8 +37,8 @@ def shape_of(action: dict) -> str:
 def click(page: Page, view: dict, action: dict) -> None:
     """Take `action` the way a person does: option, then cards, then how to place.
 
-    Cards are waited for as buttons: while the previous action awaits its answer they are
-    drawn as plain cards, and a click on one would do nothing."""
+    While the previous action awaits its answer the table ignores clicks: wait for it."""
+    page.wait_for_selector(".jd-table[aria-busy=false]")
     kind = action["type"]
     if kind in ("select", "unselect"):
         page.click(f".jd-hand button[data-card='{action['card']}']")
@@ -78,9 +78,20 @@ class Table:
         page = self.pages[seat]
         wait_for_version(page, version)
         click(page, GAME.view(state, seat), action)
+        applied = self.applied(seat, action, version)
         for other in [page, *self.watchers]:
-            wait_for_version(other, version + 1)
+            wait_for_version(other, applied)
         return self.state()[0]
+
+    def applied(self, seat: int, action: dict, after: int) -> int:
+        """The version `action` produced. Another seat's action may come first (everyone
+        decides at once), so the next version need not be ours: look in the action log."""
+        for _ in range(600):
+            _, actions = self.server.match_actions(self.match_id)
+            if (seat, action) in actions[after:]:
+                return after + actions[after:].index((seat, action)) + 1
+            self.pages[seat].wait_for_timeout(50)
+        raise AssertionError(f"seat {seat} clicked {action}, and the server never applied it")
 
     def act_like_a_bot(self, seat: int) -> dict:
         state, version = self.state()

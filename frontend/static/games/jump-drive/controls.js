@@ -118,7 +118,7 @@ function shapeButtons(t) {
       "data-option": shape,
       "data-key": `option-${shape}`,
       "aria-pressed": t.picks.shape === shape ? "true" : "false",
-      disabled: !enabled || t.busy,
+      disabled: !enabled,
       onclick: () => t.on.shape(shape),
     }, optionName(shape))));
 }
@@ -138,7 +138,7 @@ function contactButtons(t) {
   return h("div", { class: "jd-contact", role: "group", "aria-label": gettext("How to place the military world") },
     modes.map((contact) => h("button", {
       type: "button", class: "button small", "data-contact": String(contact), "data-key": `contact-${contact}`,
-      disabled: t.busy, onclick: () => t.on.contact(contact),
+      onclick: () => t.on.contact(contact),
     }, label(contact))));
 }
 
@@ -153,7 +153,7 @@ function secondButtons(t) {
   return h("div", { class: "jd-seconds", role: "group", "aria-label": gettext("Second world") },
     options.map((a) => h("button", {
       type: "button", class: "button small", "data-second": a.world ?? "none", "data-contact": String(a.contact),
-      "data-key": `second-${a.world}-${a.contact}`, disabled: t.busy, onclick: () => t.on.second(a),
+      "data-key": `second-${a.world}-${a.contact}`, onclick: () => t.on.second(a),
     }, label(a))));
 }
 
@@ -164,7 +164,7 @@ function commitRow(t) {
   return h("div", { class: "turn-buttons" }, cancel ?? h("span"),
     h("button", {
       type: "button", class: "button primary", "data-action": "commit", "data-key": "commit",
-      disabled: t.busy || !canCommit(t.legal), onclick: t.on.commit,
+      disabled: !canCommit(t.legal), onclick: t.on.commit,
     }, gettext("Commit")));
 }
 

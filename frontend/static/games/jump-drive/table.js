@@ -37,10 +37,11 @@ export function createTable(root, api) {
     track: h("div", { class: "jd-track-area" }),
     empires: h("section", { class: "jd-players panel", "aria-label": gettext("Empires") }),
   };
-  root.replaceChildren(h("div", { class: "jd-table" },
+  const table = h("div", { class: "jd-table" },
     parts.end,
     h("div", { class: "jd-decide" }, parts.turn, parts.controls, parts.hand),
-    h("div", { class: "jd-public" }, parts.track, parts.empires)));
+    h("div", { class: "jd-public" }, parts.track, parts.empires));
+  root.replaceChildren(table);
   root.removeAttribute("aria-busy");
 
   let snapshot = null;
@@ -53,8 +54,14 @@ export function createTable(root, api) {
   let stale = null;
 
   const view = () => snapshot.view;
-  const legal = () => (busy ? [] : view().legal ?? []);
+  const legal = () => view().legal ?? [];
   const deciding = () => api.seat !== null && view().active.includes(api.seat);
+
+  // While an action awaits its answer the page stays as it was (focus stays put) and
+  // ignores clicks; `aria-busy` says so.
+  const idle = (handler) => (...args) => {
+    if (!busy) handler(...args);
+  };
 
   function send(action, tries = 0) {
     busy = true;
@@ -93,7 +100,7 @@ export function createTable(root, api) {
     }
   }
 
-  const on = {
+  const on = Object.fromEntries(Object.entries({
     shape(shape) {
       refusal = null;
       picks = picks.shape === shape ? emptyPicks() : { ...emptyPicks(), shape };
@@ -116,14 +123,15 @@ export function createTable(root, api) {
       refusal = null;
       draw();
     },
-  };
+  }).map(([name, handler]) => [name, idle(handler)]));
 
   function discardOptions(c, task) {
     const open = discardChoices(legal());
     if (task.selected.includes(c.id)) {
-      return { state: "selected", onChoose: open.unselect.has(c.id) ? () => send({ type: "unselect", card: c.id }) : null };
+      const onChoose = open.unselect.has(c.id) ? idle(() => send({ type: "unselect", card: c.id })) : null;
+      return { state: "selected", onChoose };
     }
-    if (open.select.has(c.id)) return { state: "choosable", onChoose: () => send({ type: "select", card: c.id }) };
+    if (open.select.has(c.id)) return { state: "choosable", onChoose: idle(() => send({ type: "select", card: c.id })) };
     return { state: "blocked" };
   }
 
@@ -137,11 +145,11 @@ export function createTable(root, api) {
 
   function handOptions(c) {
     const task = view().me.task;
-    const idle = { state: planned(task).has(c.id) ? "planned" : "idle" };
-    if (!deciding() || busy) return idle;
+    const still = { state: planned(task).has(c.id) ? "planned" : "idle" };
+    if (!deciding()) return still;
     if (task.kind === "discard") return discardOptions(c, task);
     if (task.kind === "choose" && picks.shape && picks.shape !== "explore") return chooseOptions(c);
-    return idle;
+    return still;
   }
 
   function handPanel(me) {
@@ -155,6 +163,7 @@ export function createTable(root, api) {
 
   function draw() {
     const v = view();
+    table.setAttribute("aria-busy", busy ? "true" : "false");
     const names = seatNames(snapshot.match);
     const over = v.phase === "over" && v.result;
     redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl) : "");
@@ -175,7 +184,9 @@ export function createTable(root, api) {
     const { action, task, tries } = stale;
     stale = null;
     const same = deciding() && JSON.stringify(view().me.task) === task;
-    if (same && legal().some((a) => sameAction(a, action))) send(action, tries);
+    if (!same || !legal().some((a) => sameAction(a, action))) return false;
+    send(action, tries);
+    return true;
   }
 
   return {
@@ -186,8 +197,8 @@ export function createTable(root, api) {
         // A new step or a decision made elsewhere: drop picks the view no longer allows.
         if (!busy && (!deciding() || view().me.task.kind !== "choose")) picks = emptyPicks();
       }
-      if (stale && !busy) retryStale();
-      if (!busy) draw(); // send() has drawn already
+      const resent = stale && !busy && retryStale();
+      if (!resent) draw(); // send() has drawn already
     },
   };
 }
