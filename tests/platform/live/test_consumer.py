@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import time
+
 import jsonpatch
 import pytest
 from channels.db import database_sync_to_async
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games import registry
+from spacemission.live import bots, roster
+from spacemission.live.consumers import TRY_AGAIN_CLOSE, MatchConsumer
+from spacemission.live.models import Connection
 from spacemission.matches.models import Action, ChatLine, Match
-from tests.platform.live.conftest import create_match, create_user
+from tests.platform.live.conftest import create_match, create_user, session_cookie
+from tests.platform.live.wsclient import Client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TOY = registry.get("toy")
+CROWD = 12
 
 
 @database_sync_to_async
@@ -359,3 +367,58 @@ async def test_a_player_who_leaves_a_private_table_stops_watching_it(users, conn
     assert (await b.expect("closed")) == {"t": "closed", "code": 4003}
     sync = await a.expect("sync")
     assert sync["match"]["seats"][1]["bot"] == "greedy"
+
+
+async def test_a_crowd_arriving_together_gets_a_few_presence_frames_not_one_per_arrival(
+    users, connect, monkeypatch
+):
+    monkeypatch.setattr(roster, "WINDOW", 1.0)
+    ada = users[0]
+    match = await new_match([ada, "random"])
+    a = await connect(match, ada)
+    await a.expect("presence", connected=[0], spectators=0)
+    started = time.monotonic()
+    crowd = [await connect(match, None) for _ in range(CROWD)]
+    joining = time.monotonic() - started
+    await a.expect("presence", connected=[0], spectators=CROWD)  # the latest counts
+    await a.drain()
+    sent = sum(1 for frame in a.frames if frame["t"] == "presence")
+    # One frame at ada's own join, then at most one per window while the crowd arrives,
+    # and one at the end of the last window; one per arrival would be 1 + CROWD.
+    assert sent <= 3 + joining / roster.WINDOW < 1 + CROWD
+    for client in crowd:
+        await client.close()
+    await a.expect("presence", connected=[0], spectators=0)
+
+
+async def test_a_match_without_bots_does_not_look_for_a_bot_move(users, connect, monkeypatch):
+    scheduled = []
+    monkeypatch.setattr(bots, "schedule", scheduled.append)
+    ada, bob = users[:2]
+    match = await new_match([ada, bob])
+    a = await connect(match, ada)
+    scheduled.clear()  # starting a match asks once, whoever plays it
+    await a.send({"t": "act", "id": "a1", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]})
+    await a.until_version(1)
+    await (await connect(match, bob)).expect("presence")  # sent once its set-up is done
+    assert scheduled == []
+    with_bot = await new_match([ada, "greedy"])
+    scheduled.clear()
+    # A connection resumes a bot that stopped with its process.
+    await (await connect(with_bot, ada)).expect("presence")
+    assert scheduled == [with_bot.pk]
+
+
+async def test_a_connection_the_channel_layer_cannot_set_up_closes_with_a_retryable_code(
+    users, monkeypatch
+):
+    async def too_many(self):
+        raise RedisConnectionError("Too many connections")
+
+    monkeypatch.setattr(MatchConsumer, "_join_groups", too_many)
+    ada = users[0]
+    match = await new_match([ada, "random"])
+    client = Client(match.pk, await database_sync_to_async(session_cookie)(ada))
+    await client.open(expect_sync=False)
+    assert await client.recv() == {"t": "closed", "code": TRY_AGAIN_CLOSE}
+    assert not await database_sync_to_async(Connection.objects.exists)()
