@@ -198,6 +198,18 @@ def discards_keeping_a_paid_choice(state: dict, seat: int) -> list[str]:
     return hand[:2]
 
 
+def pay_by_keyboard(table: Table, seat: int, card: str) -> None:
+    """A card chosen with the keyboard keeps the focus while the table redraws."""
+    page = table.pages[seat]
+    _, version = table.state()
+    button = page.locator(f".jd-hand button[data-card='{card}']")
+    button.focus()
+    page.keyboard.press("Enter")
+    wait_for_version(page, table.applied(seat, {"type": "select", "card": card}, version))
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(button).to_be_focused()
+
+
 def status_of(page: Page, seat: int):
     return page.locator(f".jd-empire[data-seat='{seat}'] .jd-status")
 
@@ -261,6 +273,7 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
         expect(page.locator(f".jd-empire[data-seat='{payer}'] .jd-placing")).to_contain_text(named)
     count = state["tasks"][payer]["count"]
     expect(pages[payer].locator(".jd-controls .prompt")).to_contain_text(f"Choose {count}")
+    pay_by_keyboard(table, payer, state["hands"][payer][0])
     # J40: the round runs to its income, each step decided by clicking.
     while state["round"] == 1:
         state = table.act_like_a_bot(state["active"][0])
@@ -278,6 +291,16 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
             expect(track).to_have_text(str(player["vp"]))
         expect(page.locator(".log-line").filter(has_text="for income")).to_have_count(2)
 
+    # The spectator switches to German on a phone: translated, and no sideways scrolling.
+    watcher.context.add_cookies(
+        [{"name": "django_language", "value": "de", "url": daphne_server.url}]
+    )
+    watcher.set_viewport_size(PHONE)
+    watcher.reload()
+    wait_for_table(watcher)
+    expect(watcher.locator(".jd-track .panel-title")).to_contain_text("Siegpunkte")
+    assert sideways(watcher) <= 0
+
     setup, actions = daphne_server.match_actions(table.match_id)
     states = audit.states_by_version(setup, actions)
     assert all(len(r.frames) > len(actions) for r in recorders)
@@ -287,15 +310,19 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
 # ---------------------------------------------------------------- a whole game
 
 
+def sideways(page: Page) -> int:
+    """How far the page scrolls sideways (0: it fits)."""
+    return page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+
+
 def take_screenshots(page: Page) -> None:
     """The table at both sizes, for the README; neither may scroll sideways."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, name in ((LAPTOP, "jump-drive-laptop.png"), (PHONE, "jump-drive-phone.png")):
         page.set_viewport_size(size)
-        sideways = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
-        assert sideways <= 0, f"{name}: {sideways}px of sideways scrolling"
+        assert sideways(page) <= 0, f"{name}: {sideways(page)}px of sideways scrolling"
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=SCREENSHOTS / name)
     page.set_viewport_size(LAPTOP)
