@@ -7,7 +7,7 @@ The rest is diffed structurally: equal subtrees are skipped with one C-level com
 objects are diffed key by key, and lists lose their common head and tail before the
 middle is paired up by position. On a 4-seat Space Mission game (11 KB views on average)
 ``jsonpatch.make_patch`` took 3.8 ms per audience and action, this 0.15 ms, for patches
-about 10 % larger (``tests/platform/live/bench_fanout.py``). ``jsonpatch`` stays the
+about 10 % larger (``python -m bench.fanout``). ``jsonpatch`` stays the
 reference the tests apply patches with.
 """
 

@@ -14,7 +14,8 @@ API (all blocking, usable from sync and async tests)::
     server.stop()                      # SIGTERM and wait; server.kill() is SIGKILL
     server.start()                     # start again on the same port (after stop/kill)
     server.log()                       # what the process wrote so far
-    db.drop()                          # drop the database / delete the file
+    db.drop()                          # stop its servers, then drop the database / delete
+                                       # the file
 
 ``start_server`` waits until the process answers HTTP and raises ``ServerError`` with the
 process's output if it does not. Without ``redis_url`` the server uses the in-memory
@@ -73,6 +74,7 @@ class Database:
     url: str
     kind: str  # "postgres" or "sqlite"
     _tempdir: str | None = None
+    servers: list[Server] = field(default_factory=list)  # started against it
 
     def django(self, code: str, env: dict[str, str] | None = None) -> str:
         """Run ``code`` in a Python process with Django set up against this database."""
@@ -108,6 +110,10 @@ class Database:
             return conn.execute(sql, params).fetchall()
 
     def drop(self) -> None:
+        """Kill every server started against this database, then drop it: a server still
+        running would reconnect while PostgreSQL drops the database, and fail."""
+        for server in self.servers:
+            server.kill()
         if self.kind == "sqlite":
             if self._tempdir:
                 shutil.rmtree(self._tempdir, ignore_errors=True)
@@ -251,4 +257,6 @@ def start_server(
     if redis_url:
         full_env["REDIS_URL"] = redis_url
     full_env.update(env or {})
-    return Server(database, port or free_port(), full_env).start()
+    server = Server(database, port or free_port(), full_env)
+    database.servers.append(server)
+    return server.start()

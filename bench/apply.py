@@ -4,15 +4,12 @@ Plays whole 4-seat Space Mission matches of bots through ``play_bot`` (the path 
 action takes: ``apply_action`` in one locked transaction) and builds the patches of each,
 on a fresh database: PostgreSQL when DATABASE_URL names one, else a SQLite file.
 
-    .venv/bin/python tests/platform/live/bench_apply.py [matches]
+    .venv/bin/python -m bench.apply [matches]
 """
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from tests.support.servers import fresh_database
 

@@ -4,7 +4,7 @@ Plays a whole 4-seat Space Mission game with bots (rules only, no database) and,
 every action, builds what the live layer sends: each seat's and the spectators' patch.
 Compares diffing the whole view with ``jsonpatch`` against the log-as-appends diff.
 
-    .venv/bin/python tests/platform/live/bench_fanout.py [seed]
+    .venv/bin/python -m bench.fanout [seed]
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "spacemission.settings")
 
 import django

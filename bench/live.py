@@ -5,7 +5,7 @@ a SQLite file; Redis when REDIS_URL is set), seeds 4-seat Space Mission matches 
 client plays seat 0 against three greedy bots (no bot delay) with a spectator watching,
 and times every act of the client over the websocket.
 
-    .venv/bin/python tests/platform/live/bench_live.py [matches]
+    .venv/bin/python -m bench.live [matches]
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "spacemission.settings")
 
 import django
