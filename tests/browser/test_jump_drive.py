@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.jump_drive import GAME, choice
+from games.jump_drive import GAME
 from tests.browser import audit
 from tests.browser.conftest import LAPTOP, PHONE
 from tests.browser.server import LiveServer
@@ -26,6 +26,7 @@ from tests.browser.ui import (
 pytestmark = pytest.mark.browser
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+COMMIT = {"type": "commit"}
 
 
 def shape_of(action: dict) -> str:
@@ -166,33 +167,37 @@ def test_J14_every_legal_choice_is_reached_step_by_step_and_only_legal_cards_are
 # ---------------------------------------------------------------- a round by two people
 
 
-def costs(state: dict, seat: int, action: dict) -> int:
-    return choice.check_choice(
-        state, seat, action["development"], action["world"], action["contact"]
-    )
+def decided(state: dict, seat: int, *actions: dict) -> dict:
+    state, _ = GAME.apply(state, seat, actions[0])
+    for action in actions[1:]:
+        state, _ = GAME.apply(state, seat, action)
+    return state
+
+
+def asks_to_pay(state: dict, seat: int, action: dict) -> bool:
+    """J18: would this placement ask `seat` which cards to pay with (the others explore)?"""
+    state = decided(state, seat, action, COMMIT)
+    for other in state["active"]:
+        state = decided(state, other, {"type": "explore"}, COMMIT)
+    return state["phase"] == "pay" and seat in state["active"]
 
 
 def paid_choices(state: dict, seat: int) -> list[dict]:
-    """Choices whose payment leaves cards to choose from (J18: else the engine pays)."""
-    hand = len(state["hands"][seat])
-    out = []
-    for action in choice.choices(state, seat):
-        if action["type"] != "choose":
-            continue
-        placed = sum(
-            1 for c in (action["development"], action["world"]) if c in state["hands"][seat]
-        )
-        if 1 <= costs(state, seat, action) < hand - placed:
-            out.append(action)
-    return out
+    return [
+        a
+        for a in GAME.legal_actions(state, seat)
+        if a["type"] == "choose" and asks_to_pay(state, seat, a)
+    ]
 
 
 def discards_keeping_a_paid_choice(state: dict, seat: int) -> list[str]:
     """J10: two of the seven to discard, so that the five kept allow a paid placement."""
     hand = state["hands"][seat]
     for pair in itertools.combinations(hand, 2):
-        kept = {**state, "hands": list(state["hands"])}
-        kept["hands"][seat] = [c for c in hand if c not in pair]
+        kept = state
+        for s in state["active"]:
+            cards = pair if s == seat else state["hands"][s][:2]
+            kept = decided(kept, s, *({"type": "select", "card": c} for c in cards), COMMIT)
         if paid_choices(kept, seat):
             return list(pair)
     return hand[:2]

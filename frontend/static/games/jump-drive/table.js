@@ -59,7 +59,7 @@ export function createTable(root, api) {
 
   // While an action awaits its answer the page stays as it was (focus stays put) and
   // ignores clicks; `aria-busy` says so.
-  const idle = (handler) => (...args) => {
+  const unlessBusy = (handler) => (...args) => {
     if (!busy) handler(...args);
   };
 
@@ -123,15 +123,15 @@ export function createTable(root, api) {
       refusal = null;
       draw();
     },
-  }).map(([name, handler]) => [name, idle(handler)]));
+  }).map(([name, handler]) => [name, unlessBusy(handler)]));
 
   function discardOptions(c, task) {
     const open = discardChoices(legal());
     if (task.selected.includes(c.id)) {
-      const onChoose = open.unselect.has(c.id) ? idle(() => send({ type: "unselect", card: c.id })) : null;
+      const onChoose = open.unselect.has(c.id) ? unlessBusy(() => send({ type: "unselect", card: c.id })) : null;
       return { state: "selected", onChoose };
     }
-    if (open.select.has(c.id)) return { state: "choosable", onChoose: idle(() => send({ type: "select", card: c.id })) };
+    if (open.select.has(c.id)) return { state: "choosable", onChoose: unlessBusy(() => send({ type: "select", card: c.id })) };
     return { state: "blocked" };
   }
 
