@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from games.space_mission import GAME
+from games import registry
 
 
 def sign_up(page: Page, username: str, password: str = "orbit-Sling-42") -> None:
@@ -107,4 +107,5 @@ def perform(page: Page, action: dict[str, Any], current: int) -> int:
 
 
 def seat_view(state: dict, seat: int | None) -> dict:
-    return GAME.view(state, seat)
+    """What `seat` sees of a stored match, whichever game it is."""
+    return registry.get(state["game"]).view(state, seat)
