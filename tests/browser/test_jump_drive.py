@@ -261,6 +261,7 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
     assert state["tasks"][payer]["draft"]["world"] == plan["world"]
     state = table.act_like_a_bot(other)  # the other's choice
     state = table.act(other, {"type": "commit"})
+    expect(pages[other].locator(".jd-controls .prompt")).to_contain_text("You committed: ")
     for page in (jade, jonas, watcher):  # who has committed, never what
         expect(status_of(page, other)).to_contain_text("committed")
         expect(status_of(page, payer)).to_contain_text("deciding")

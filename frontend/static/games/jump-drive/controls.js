@@ -96,7 +96,10 @@ function promptText(t) {
   if (!deciding(t)) {
     const others = waitingFor(t);
     if (t.mySeat === null || !others) return others ? interpolate(gettext("Waiting for %s."), [others]) : "";
-    return interpolate(gettext("Done. Waiting for %s."), [others]);
+    const plan = view.me.task?.draft ? draftText(view, view.me.task.draft) : null;
+    return plan
+      ? interpolate(gettext("You committed: %(plan)s. Waiting for %(others)s."), { plan, others }, true)
+      : interpolate(gettext("Done. Waiting for %s."), [others]);
   }
   if (t.busy) return gettext("Sending…");
   const task = view.me.task;

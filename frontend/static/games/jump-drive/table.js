@@ -23,9 +23,11 @@ function sameAction(a, b) {
   return [...keys].every((k) => a[k] === b[k]);
 }
 
-function planned(task) {
+/** How a hand card shows the seat's own decision once nothing more is to click. */
+function decidedState(task, id) {
+  if (task?.kind === "discard") return task.selected.includes(id) ? "selected" : "idle";
   const draft = task?.draft;
-  return new Set(draft ? [draft.development, draft.world].filter(Boolean) : []);
+  return draft && (draft.development === id || draft.world === id) ? "planned" : "idle";
 }
 
 export function createTable(root, api) {
@@ -145,7 +147,7 @@ export function createTable(root, api) {
 
   function handOptions(c) {
     const task = view().me.task;
-    const still = { state: planned(task).has(c.id) ? "planned" : "idle" };
+    const still = { state: decidedState(task, c.id) };
     if (!deciding()) return still;
     if (task.kind === "discard") return discardOptions(c, task);
     if (task.kind === "choose" && picks.shape && picks.shape !== "explore") return chooseOptions(c);
