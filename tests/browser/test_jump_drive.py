@@ -164,6 +164,69 @@ def test_J14_every_legal_choice_is_reached_step_by_step_and_only_legal_cards_are
         assert got["offered"] == expected_offers(legal)
 
 
+RENDER = """async (views) => {
+    const { createTable } = await import("/static/games/jump-drive/table.js");
+    const root = document.body.appendChild(document.createElement("div"));
+    const api = { lobbyUrl: "/", act: () => new Promise(() => {}), announce: () => {} };
+    const names = (selector, name) =>
+        [...root.querySelectorAll(selector)].map((el) => el.getAttribute(name)).sort();
+    return views.map((view) => {
+        createTable(root, { ...api, seat: view.seat }).render(
+            { view, version: 1, match: null, presence: { connected: [], spectators: 0 } });
+        const commit = root.querySelector("[data-action=commit]");
+        return {
+            cards: names(".jd-hand button[data-card]", "data-card"),
+            options: names("[data-option]:not([disabled])", "data-option"),
+            seconds: names("[data-second]", "data-second"),
+            commit: commit ? !commit.disabled : null,
+            end: root.querySelector(".end-screen") !== null,
+        };
+    });
+}"""
+
+
+def offered(view: dict) -> dict:
+    """What the page must offer `view`'s seat: exactly its legal actions."""
+    legal, task = view["legal"], (view["me"] or {}).get("task")
+    kinds = {a["type"] for a in legal}
+    return {
+        "cards": sorted(a["card"] for a in legal if a["type"] in ("select", "unselect")),
+        "options": sorted(
+            shape
+            for shape in ("develop", "settle", "both", "explore")
+            if any(shape_of_legal(a) == shape for a in legal)
+        ),
+        "seconds": sorted(a["world"] or "none" for a in legal if a["type"] == "second"),
+        "commit": ("commit" in kinds) if legal and task else None,
+        "end": view["phase"] == "over",
+    }
+
+
+def shape_of_legal(action: dict) -> str | None:
+    if action["type"] == "explore":
+        return "explore"
+    return shape_of(action) if action["type"] == "choose" else None
+
+
+def test_J15_every_view_of_a_game_offers_exactly_its_legal_actions(new_page):
+    """Four greedy bots play a game with second worlds (J26); every seat's view and the
+    spectator's along it are drawn, and the page offers exactly what `legal` allows."""
+    page = new_page()
+    page.goto("/healthz")
+    state, views, n = GAME.setup(4, {}, 37), [], 0
+    while True:
+        views += [GAME.view(state, seat) for seat in [None, *range(4)]]
+        if not state["active"]:
+            break
+        seat = state["active"][0]
+        state, _ = GAME.apply(state, seat, GAME.bot_action("greedy", GAME.view(state, seat), n))
+        n += 1
+    assert any(a["type"] == "second" for v in views for a in v["legal"])
+    drawn = page.evaluate(RENDER, views)
+    for view, got in zip(views, drawn, strict=True):
+        assert got == offered(view), (view["phase"], view["seat"])
+
+
 # ---------------------------------------------------------------- a round by two people
 
 
