@@ -1,0 +1,79 @@
+"""Playing Jump Drive in the browser by clicking, as a person does, against a real server."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from games.jump_drive import GAME
+from tests.browser.server import LiveServer
+from tests.browser.ui import wait_for_version
+
+
+def shape_of(action: dict) -> str:
+    if action["development"] and action["world"]:
+        return "both"
+    return "develop" if action["development"] else "settle"
+
+
+def click(page: Page, view: dict, action: dict) -> None:
+    """Take `action` the way a person does: option, then cards, then how to place.
+
+    While the previous action awaits its answer the table ignores clicks: wait for it."""
+    page.wait_for_selector(".jd-table[aria-busy=false]")
+    kind = action["type"]
+    if kind in ("select", "unselect"):
+        page.click(f".jd-hand button[data-card='{action['card']}']")
+    elif kind == "commit":
+        page.click("[data-action=commit]")
+    elif kind == "explore":
+        page.click("[data-option=explore]")
+    elif kind == "choose":
+        page.click(f"[data-option={shape_of(action)}]")
+        for role in ("development", "world"):
+            if action[role]:
+                page.click(f".jd-decide button[data-card='{action[role]}']")
+        twins = [a for a in view["legal"] if a | {"contact": action["contact"]} == action]
+        if len(twins) > 1:  # the world may be conquered or paid for: say which
+            page.click(f"[data-contact={str(action['contact']).lower()}]")
+    elif kind == "second":
+        world = action["world"] or "none"
+        page.click(f"[data-second='{world}'][data-contact={str(action['contact']).lower()}]")
+    else:
+        raise ValueError(kind)
+
+
+class Table:
+    """The seated pages of one match, acting by clicking and reading the stored state."""
+
+    def __init__(self, server: LiveServer, match_id: int, pages: dict[int, Page]):
+        self.server = server
+        self.match_id = match_id
+        self.pages = pages
+        self.watchers: list[Page] = []
+
+    def state(self) -> tuple[dict, int]:
+        return self.server.match_state(self.match_id)
+
+    def act(self, seat: int, action: dict) -> dict:
+        state, version = self.state()
+        page = self.pages[seat]
+        wait_for_version(page, version)
+        click(page, GAME.view(state, seat), action)
+        applied = self.applied(seat, action, version)
+        for other in [page, *self.watchers]:
+            wait_for_version(other, applied)
+        return self.state()[0]
+
+    def applied(self, seat: int, action: dict, after: int) -> int:
+        """The version `action` produced. Another seat's action may come first (everyone
+        decides at once), so the next version need not be ours: look in the action log."""
+        for _ in range(600):
+            _, actions = self.server.match_actions(self.match_id)
+            if (seat, action) in actions[after:]:
+                return after + actions[after:].index((seat, action)) + 1
+            self.pages[seat].wait_for_timeout(50)
+        raise AssertionError(f"seat {seat} clicked {action}, and the server never applied it")
+
+    def act_like_a_bot(self, seat: int) -> dict:
+        state, version = self.state()
+        return self.act(seat, GAME.bot_action("greedy", GAME.view(state, seat), version))

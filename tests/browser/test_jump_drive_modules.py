@@ -1,0 +1,137 @@
+"""The Jump Drive page's own modules, run in Chromium on views of games the bots play:
+every legal choice can be made step by step, and every view offers exactly its legal actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.jump_drive import GAME
+from tests.browser.jump_drive_clicks import shape_of
+
+pytestmark = pytest.mark.browser
+
+
+CHOICES = """async (legal) => {
+    const c = await import("/static/games/jump-drive/choices.js");
+    const reach = (action) => {
+        let picks = { ...c.emptyPicks(), shape: c.shapeOf(action) };
+        for (const role of ["development", "world"]) {
+            if (!action[role]) continue;
+            if (!c.cardChoices(legal, picks)[role].has(action[role])) return `${role} not offered`;
+            picks = c.pickCard(picks, role, action[role]);
+        }
+        const modes = c.contactChoices(legal, picks);
+        return c.completed(legal, picks, modes.length > 1 ? action.contact : null);
+    };
+    const offered = {};
+    for (const { shape, enabled } of c.shapes(legal)) {
+        const open = c.cardChoices(legal, { ...c.emptyPicks(), shape });
+        const ids = (set) => [...set].sort();
+        offered[shape] = { enabled, development: ids(open.development), world: ids(open.world) };
+    }
+    return { reached: legal.map(reach), offered };
+}"""
+
+
+def choosing_views(seats: int, seed: int) -> list[dict]:
+    """Every seat's view whenever it chooses its placement, along a game of greedy bots."""
+    state, views, n = GAME.setup(seats, {}, seed), [], 0
+    while state["active"]:
+        for seat in state["active"]:
+            view = GAME.view(state, seat)
+            if view["me"]["task"] == {"kind": "choose", "draft": None}:
+                views.append(view)
+        seat = state["active"][0]
+        state, _ = GAME.apply(state, seat, GAME.bot_action("greedy", GAME.view(state, seat), n))
+        n += 1
+    return views
+
+
+def expected_offers(legal: list[dict]) -> dict:
+    offers = {}
+    for shape in ("develop", "settle", "both", "explore"):
+        mine = (
+            [a for a in legal if a["type"] == "explore"]
+            if shape == "explore"
+            else [a for a in legal if a["type"] == "choose" and shape_of(a) == shape]
+        )
+        roles = {r: sorted({a[r] for a in mine if a.get(r)}) for r in ("development", "world")}
+        offers[shape] = {"enabled": bool(mine), **roles}
+    return offers
+
+
+def test_J14_every_legal_choice_is_reached_step_by_step_and_only_legal_cards_are_offered(
+    new_page,
+):
+    page = new_page()
+    page.goto("/healthz")  # any page of the site: modules load from its origin
+    views = choosing_views(seats=3, seed=4)
+    assert len(views) > 10
+    for view in views:
+        legal = [a for a in view["legal"] if a["type"] != "commit"]
+        got = page.evaluate(CHOICES, legal)
+        assert got["reached"] == legal
+        assert got["offered"] == expected_offers(legal)
+
+
+RENDER = """async (views) => {
+    const { createTable } = await import("/static/games/jump-drive/table.js");
+    const root = document.body.appendChild(document.createElement("div"));
+    const api = { lobbyUrl: "/", act: () => new Promise(() => {}), announce: () => {} };
+    const names = (selector, name) =>
+        [...root.querySelectorAll(selector)].map((el) => el.getAttribute(name)).sort();
+    return views.map((view) => {
+        createTable(root, { ...api, seat: view.seat }).render(
+            { view, version: 1, match: null, presence: { connected: [], spectators: 0 } });
+        const commit = root.querySelector("[data-action=commit]");
+        return {
+            cards: names(".jd-hand button[data-card]", "data-card"),
+            options: names("[data-option]:not([disabled])", "data-option"),
+            seconds: names("[data-second]", "data-second"),
+            commit: commit ? !commit.disabled : null,
+            end: root.querySelector(".end-screen") !== null,
+        };
+    });
+}"""
+
+
+def offered(view: dict) -> dict:
+    """What the page must offer `view`'s seat: exactly its legal actions."""
+    legal, task = view["legal"], (view["me"] or {}).get("task")
+    kinds = {a["type"] for a in legal}
+    return {
+        "cards": sorted(a["card"] for a in legal if a["type"] in ("select", "unselect")),
+        "options": sorted(
+            shape
+            for shape in ("develop", "settle", "both", "explore")
+            if any(shape_of_legal(a) == shape for a in legal)
+        ),
+        "seconds": sorted(a["world"] or "none" for a in legal if a["type"] == "second"),
+        "commit": ("commit" in kinds) if legal and task else None,
+        "end": view["phase"] == "over",
+    }
+
+
+def shape_of_legal(action: dict) -> str | None:
+    if action["type"] == "explore":
+        return "explore"
+    return shape_of(action) if action["type"] == "choose" else None
+
+
+def test_J15_every_view_of_a_game_offers_exactly_its_legal_actions(new_page):
+    """Four greedy bots play a game with second worlds (J26); every seat's view and the
+    spectator's along it are drawn, and the page offers exactly what `legal` allows."""
+    page = new_page()
+    page.goto("/healthz")
+    state, views, n = GAME.setup(4, {}, 37), [], 0
+    while True:
+        views += [GAME.view(state, seat) for seat in [None, *range(4)]]
+        if not state["active"]:
+            break
+        seat = state["active"][0]
+        state, _ = GAME.apply(state, seat, GAME.bot_action("greedy", GAME.view(state, seat), n))
+        n += 1
+    assert any(a["type"] == "second" for v in views for a in v["legal"])
+    drawn = page.evaluate(RENDER, views)
+    for view, got in zip(views, drawn, strict=True):
+        assert got == offered(view), (view["phase"], view["seat"])
