@@ -133,6 +133,10 @@ def revealed(client: Client, version: int) -> set[int]:
     return {line["seat"] for line in after[len(before) :] if line["kind"] == "reveal"}
 
 
+def choosing(view: View) -> bool:
+    return view["phase"] == "choose"
+
+
 def deciding(view: View, seat: int) -> bool:
     return view["players"][seat]["deciding"]
 
@@ -147,12 +151,11 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
     everyone = [*people, *watchers]
 
     # J10: both keep 5 of 7, at the same time; then wait at the first choice.
-    first_choice = lambda view: view["phase"] == "choose"  # noqa: E731
-    at = await drive(match.pk, people, watchers, lambda m: False, hold=first_choice)
+    at = await drive(match.pk, people, watchers, lambda m: False, hold=choosing)
     v = at.version
     assert all(c.view["active"] == [0, 1] and c.view["me"]["task"]["draft"] is None for c in people)
 
-    # J15: a draft shows nothing to the others, not even that it was made.
+    # J15: a draft leaves the others' views as they were (only the version moves on).
     for n, client in enumerate(people):
         await act(client, GAME.bot_action("greedy", client.view, 1), "draft")
         v += 1
@@ -179,7 +182,7 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
     for client in everyone:  # J15: both revealed to everyone at once, by the last commit
         assert revealed(client, v + 1) == set() and revealed(client, v + 2) == {0, 1}
 
-    # Two more rounds with both choosing freely, then the audit of every frame.
+    # Play on into the third round, both choosing freely, then audit every frame.
     await drive(match.pk, people, watchers, lambda m: m.state["round"] >= 3 or m.result is not None)
     await audit(match.pk, everyone, layer_messages)
 
