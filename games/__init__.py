@@ -1,5 +1,8 @@
 """Pure rules of the games on the platform.
 
 Nothing in this package imports Django, Channels or any server code: every game is a
-set of pure functions over plain JSON-ready state (see ``games.core``).
+set of pure functions over plain JSON-ready state (see ``games.core``). Beside the game
+packages: ``registry`` (the games offered), ``gamelog`` (log lines and what a viewer may
+read of them), ``memo`` (view parts shared while their state parts are unchanged), ``rng``
+and ``simulate`` (bot games and their figures, for every game).
 """
