@@ -15,7 +15,7 @@ function seatNames(match) {
   return names;
 }
 
-const RETRIES = 3;
+const RETRIES = 5;
 
 /** The same action, field by field (actions are flat). */
 function sameAction(a, b) {
@@ -52,7 +52,7 @@ export function createTable(root, api) {
   let busy = false;
   let refusal = null;
   // Everyone decides at once, so another seat's action may land just before ours and
-  // make it stale; the server then sends the new view and ours is tried again on it.
+  // make it stale; the server then sends the newer view and ours is tried again on it.
   let stale = null;
 
   const view = () => snapshot.view;
@@ -69,6 +69,7 @@ export function createTable(root, api) {
     busy = true;
     refusal = null;
     const task = JSON.stringify(view().me?.task ?? null);
+    const version = snapshot.version;
     draw();
     api.act(action).then(
       () => {
@@ -77,11 +78,11 @@ export function createTable(root, api) {
         draw();
       },
       (error) => {
-        busy = false;
         if (error.code === "stale_version" && tries < RETRIES) {
-          stale = { action, task, tries: tries + 1 };
+          stale = { action, task, version, tries: tries + 1 }; // still busy until then
           return;
         }
+        busy = false;
         refusal = error.message || error.code || gettext("The action was refused.");
         api.announce(refusal);
         draw();
@@ -199,7 +200,12 @@ export function createTable(root, api) {
         // A new step or a decision made elsewhere: drop picks the view no longer allows.
         if (!busy && (!deciding() || view().me.task.kind !== "choose")) picks = emptyPicks();
       }
-      const resent = stale && !busy && retryStale();
+      // Only a newer view than the one the action was sent from can make it current.
+      let resent = false;
+      if (stale && next.version > stale.version) {
+        busy = false;
+        resent = retryStale();
+      }
       if (!resent) draw(); // send() has drawn already
     },
   };
