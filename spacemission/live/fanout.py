@@ -12,10 +12,9 @@ import asyncio
 from typing import Any
 
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from games import registry
 from spacemission.live import frames
-from spacemission.live.patches import view_patch
 from spacemission.matches.services import Applied
 
 Message = dict[str, Any]
@@ -39,23 +38,25 @@ def frame_message(frame: frames.Frame) -> Message:
 
 
 def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
-    """One patch message per seat group and one for the spectators, each from that
-    audience's own views of the states before and after the action."""
-    if applied.repeated or applied.before is None or applied.after is None:
+    """One patch message for each audience (seat group, or the spectators) whose view the
+    action changed, each made from that audience's own views; the others get nothing."""
+    if applied.repeated:
         return []
-    game = registry.get(applied.game)
-    out = []
-    for seat in [*range(applied.seat_count), None]:
-        ops = view_patch(game.view(applied.before, seat), game.view(applied.after, seat))
-        message = frame_message(frames.patch(applied.version, ops))
-        out.append((seat_group(applied.match_id, seat), message))
-    return out
+    return [
+        (
+            seat_group(applied.match_id, change.seat),
+            frame_message(frames.patch(applied.version, change.since, change.ops)),
+        )
+        for change in applied.changes
+    ]
 
 
 async def send(messages: list[tuple[str, Message]]) -> None:
-    """Send to each group; to distinct groups at once (one Redis round trip instead of
-    one per group), else in order."""
+    """Send to each group, in order: together when the layer allows it, else to distinct
+    groups at once, else one after the other."""
     layer = get_channel_layer()
+    if await _publish_together(layer, messages):
+        return
     if len({group for group, _ in messages}) == len(messages):
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
         return
@@ -69,3 +70,29 @@ async def send_public(match_id: int, frame: frames.Frame) -> None:
 
 async def send_seats_changed(match_id: int) -> None:
     await send([(match_group(match_id), {"type": SEATS})])
+
+
+async def _publish_together(layer: Any, messages: list[tuple[str, Message]]) -> bool:
+    """With channels_redis's pub/sub layer on one Redis, publish every message in one
+    pipeline: one round trip instead of one per group, and Redis relays them back to back,
+    so no client can act on the first (and another process publish the next version)
+    before the last has gone out. False, having sent nothing, for any other layer."""
+    if not isinstance(layer, RedisPubSubChannelLayer) or not messages:
+        return False
+    try:  # the layer's internals, as of channels_redis 4
+        loop_layer = layer._get_layer()
+        if len(loop_layer._shards) != 1:
+            return False
+        shard = loop_layer._shards[0]
+        channels = [loop_layer._get_group_channel_name(group) for group, _ in messages]
+        lock, ensure_redis = shard._lock, shard._ensure_redis
+    except AttributeError:
+        return False
+    payloads = [layer.serialize(message) for _, message in messages]
+    async with lock:
+        ensure_redis()
+        async with shard._redis.pipeline(transaction=False) as pipe:
+            for channel, payload in zip(channels, payloads, strict=True):
+                pipe.publish(channel, payload)
+            await pipe.execute()
+    return True

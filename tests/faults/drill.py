@@ -221,15 +221,20 @@ def _reached(player: Player, version: int) -> bool:
 async def final_views(players: list[Player]) -> None:
     """A fresh sync for every player (then closed), to compare with the stored match.
 
-    Two rounds: a socket handles its frames in order, so once every player's first sync
-    has come back, every act sent before it has been applied or refused; the second
-    round then shows each player the final version.
+    Rounds of syncs: a socket handles its frames in order, so once every player's sync
+    has come back, every act sent before it has been applied or refused, and the next
+    round shows each player the final version. The sync a player reads may answer one it
+    asked for earlier (after a gap or a stall), so rounds go on until one changes no
+    player's version (at least two, at most five).
     """
-    for _ in range(2):
+    held = None
+    for _ in range(5):
         for player in players:
             await player.send({"t": "sync"})
         for player in players:
             await player.wait_for_sync()
+        if held == (held := [player.v for player in players]):
+            break
     for player in players:
         await player.close()
 

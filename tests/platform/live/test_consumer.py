@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 
 import jsonpatch
 import pytest
@@ -10,12 +11,13 @@ from channels.db import database_sync_to_async
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games import registry
-from spacemission.live import bots, roster
+from spacemission.live import bots, fanout, roster
 from spacemission.live.consumers import TRY_AGAIN_CLOSE, MatchConsumer
 from spacemission.live.models import Connection
 from spacemission.matches.models import Action, ChatLine, Match
 from tests.platform.live.conftest import create_match, create_user, session_cookie
 from tests.platform.live.wsclient import Client
+from tests.support.services import need_redis
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TOY = registry.get("toy")
@@ -74,6 +76,37 @@ async def test_act_gives_an_ack_to_the_sender_and_a_patch_to_every_group(users, 
         assert client.view == TOY.view(after, seat)
         assert client.gaps == 0
     assert not any(f["t"] == "ack" for f in b.frames + spectator.frames)
+
+
+@pytest.mark.redis
+async def test_the_pubsub_layer_sends_an_acts_patches_together(
+    users, connect, settings, monkeypatch
+):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [need_redis()], "prefix": f"test-{uuid.uuid4().hex[:12]}"},
+        }
+    }
+    together = []
+    publish_together = fanout._publish_together
+
+    async def counted(layer, messages):
+        sent = await publish_together(layer, messages)
+        together.append((len(messages), sent))
+        return sent
+
+    monkeypatch.setattr(fanout, "_publish_together", counted)
+    ada, bob, cy = users[:3]
+    match = await new_match([ada, bob])
+    a, b, spectator = await connect(match, ada), await connect(match, bob), await connect(match, cy)
+    await a.send({"t": "act", "id": "a1", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]})
+    await a.expect("ack")
+    after = (await fresh(match)).state
+    for client, seat in ((a, 0), (b, 1), (spectator, None)):
+        await client.until_version(1)
+        assert client.view == TOY.view(after, seat) and client.gaps == 0
+    assert (3, True) in together  # two seats' patches and the spectators', in one pipeline
 
 
 async def test_an_illegal_action_is_an_error_with_the_rules_code(users, connect):
