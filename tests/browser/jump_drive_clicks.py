@@ -43,25 +43,51 @@ def click(page: Page, view: dict, action: dict) -> None:
 
 
 class Table:
-    """The seated pages of one match, acting by clicking and reading the stored state."""
+    """The seated pages of one match, acting by clicking and reading the stored match.
+
+    A page is waited for at the last version that changed its own view: a server may
+    leave out versions that change nothing an audience sees (a private choice elsewhere),
+    and one that tells every version reaches that one on its way."""
 
     def __init__(self, server: LiveServer, match_id: int, pages: dict[int, Page]):
         self.server = server
         self.match_id = match_id
         self.pages = pages
         self.watchers: list[Page] = []
+        self.states: list[dict] = []
 
     def state(self) -> tuple[dict, int]:
         return self.server.match_state(self.match_id)
 
+    def replay(self) -> list[dict]:
+        """The match at every version so far, rebuilt from its seed and action log."""
+        setup, actions = self.server.match_actions(self.match_id)
+        if not self.states:
+            self.states = [GAME.setup(setup["seats"], setup["options"], setup["seed"])]
+        for seat, action in actions[len(self.states) - 1 :]:
+            self.states.append(GAME.apply(self.states[-1], seat, action)[0])
+        return self.states
+
+    def shown(self, audience: int | None) -> int:
+        """The version at which `audience`'s view (a seat's, or the spectators') last changed."""
+        states = self.replay()
+        for version in range(len(states) - 1, 0, -1):
+            if GAME.view(states[version], audience) != GAME.view(states[version - 1], audience):
+                return version
+        return 0
+
+    def settle(self, page: Page, audience: int | None) -> None:
+        wait_for_version(page, self.shown(audience))
+
     def act(self, seat: int, action: dict) -> dict:
         state, version = self.state()
         page = self.pages[seat]
-        wait_for_version(page, version)
+        self.settle(page, seat)
         click(page, GAME.view(state, seat), action)
-        applied = self.applied(seat, action, version)
-        for other in [page, *self.watchers]:
-            wait_for_version(other, applied)
+        self.applied(seat, action, version)
+        self.settle(page, seat)
+        for watcher in self.watchers:
+            self.settle(watcher, None)
         return self.state()[0]
 
     def applied(self, seat: int, action: dict, after: int) -> int:
@@ -73,6 +99,14 @@ class Table:
                 return after + actions[after:].index((seat, action)) + 1
             self.pages[seat].wait_for_timeout(50)
         raise AssertionError(f"seat {seat} clicked {action}, and the server never applied it")
+
+    def moved_on(self, version: int) -> None:
+        """Wait until the match is past `version` (another seat acted)."""
+        for _ in range(600):
+            if self.state()[1] > version:
+                return
+            next(iter(self.pages.values())).wait_for_timeout(50)
+        raise AssertionError(f"the match stayed at version {version}")
 
     def act_like_a_bot(self, seat: int) -> dict:
         state, version = self.state()

@@ -69,7 +69,6 @@ export function createTable(root, api) {
     busy = true;
     refusal = null;
     const task = JSON.stringify(view().me?.task ?? null);
-    const version = snapshot.version;
     draw();
     api.act(action).then(
       () => {
@@ -79,7 +78,8 @@ export function createTable(root, api) {
       },
       (error) => {
         if (error.code === "stale_version" && tries < RETRIES) {
-          stale = { action, task, version, tries: tries + 1 }; // still busy until then
+          // Still busy until a view arrives after this answer (the server sends one).
+          stale = { action, task, seen: snapshot.view, tries: tries + 1 };
           return;
         }
         busy = false;
@@ -200,9 +200,10 @@ export function createTable(root, api) {
         // A new step or a decision made elsewhere: drop picks the view no longer allows.
         if (!busy && (!deciding() || view().me.task.kind !== "choose")) picks = emptyPicks();
       }
-      // Only a newer view than the one the action was sent from can make it current.
+      // A view that arrived after the refusal (a patch or the sync that follows it, never
+      // a presence frame) is the one to try again on.
       let resent = false;
-      if (stale && next.version > stale.version) {
+      if (stale && next.view !== stale.seen) {
         busy = false;
         resent = retryStale();
       }
