@@ -7,12 +7,14 @@ import threading
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection
 
 from spacemission.lobby.listing import shared_tables_frame
+from spacemission.lobby.models import Table, stamp
 
 GROUP = "lobby"
 log = logging.getLogger(__name__)
@@ -57,3 +59,40 @@ def tables_changed() -> None:
             async_to_sync(layer.group_send)(GROUP, {"type": "lobby.tables", "frame": frame})
         except Exception:
             log.exception("could not push the lobby list")
+
+
+def table_group(table_id: int) -> str:
+    """The group of the sockets following one table's waiting room."""
+    return f"{GROUP}.table.{table_id}"
+
+
+def table_frame(table_id: int) -> dict[str, Any]:
+    """What a waiting room needs to know it is out of date: status and last change.
+
+    Nothing else (no names): the room fetches its page, where access is checked again.
+    A table that closed is ``gone``.
+    """
+    row = Table.objects.filter(pk=table_id).values("status", "updated_at").first()
+    if row is None:
+        return {"t": "table", "id": table_id, "status": "gone", "updated": None}
+    return {
+        "t": "table",
+        "id": table_id,
+        "status": row["status"],
+        "updated": stamp(row["updated_at"]),
+    }
+
+
+def table_changed(table_id: int, *, private: bool) -> None:
+    """Tell the sockets following this table (sync, for ``transaction.on_commit``).
+
+    ``private`` makes each socket check again that its viewer may still see the table.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "lobby.table", "frame": table_frame(table_id), "private": private}
+    try:
+        async_to_sync(layer.group_send)(table_group(table_id), event)
+    except Exception:
+        log.exception("could not tell table %s's followers", table_id)

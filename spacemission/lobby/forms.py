@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -12,6 +13,18 @@ from spacemission.lobby.games import available_games, game_choice
 from spacemission.lobby.models import bot_label
 
 OPTION_PREFIX = "option_"
+
+
+def game_limits(games: list[GameInfo]) -> str:
+    """What each game allows, for the script that narrows the form to the chosen game:
+    ``{"jump-drive": {"seats": [2, 3, 4], "bots": ["random", "greedy"]}, ...}``."""
+    return json.dumps(
+        {
+            g.id: {"seats": list(range(g.min_players, g.max_players + 1)), "bots": list(g.bots)}
+            for g in games
+        },
+        separators=(",", ":"),
+    )
 
 
 def seat_range(games: list[GameInfo]) -> range:
@@ -28,10 +41,12 @@ def option_field(game: GameInfo, option: Option) -> forms.Field:
     and only the chosen game's options are used.
     """
     label = f"{game.name}: {option.label}"
+    attrs = {"data-game": game.id}  # the script shows it only while this game is chosen
     if option.choices:
         kind = type(option.default)
         return forms.TypedChoiceField(
             label=label,
+            widget=forms.Select(attrs=attrs),
             choices=[(c, str(c)) for c in option.choices],
             coerce=(lambda v: v == "True") if kind is bool else kind,
             initial=option.default,
@@ -39,10 +54,26 @@ def option_field(game: GameInfo, option: Option) -> forms.Field:
             empty_value=None,
         )
     if isinstance(option.default, bool):
-        return forms.BooleanField(label=label, required=False, initial=option.default)
+        return forms.BooleanField(
+            label=label,
+            required=False,
+            initial=option.default,
+            widget=forms.CheckboxInput(attrs=attrs),
+        )
     if isinstance(option.default, int):
-        return forms.IntegerField(label=label, initial=option.default, required=False)
-    return forms.CharField(label=label, initial=option.default, max_length=100, required=False)
+        return forms.IntegerField(
+            label=label,
+            initial=option.default,
+            required=False,
+            widget=forms.NumberInput(attrs=attrs),
+        )
+    return forms.CharField(
+        label=label,
+        initial=option.default,
+        max_length=100,
+        required=False,
+        widget=forms.TextInput(attrs=attrs),
+    )
 
 
 class GameSizeForm(forms.Form):
@@ -56,6 +87,7 @@ class GameSizeForm(forms.Form):
         self.games = available_games()
         self.fields["game"].choices = [(g.id, game_choice(g)) for g in self.games]
         self.fields["game"].initial = self.games[0].id
+        self.fields["game"].widget.attrs["data-games"] = game_limits(self.games)
         sizes = seat_range(self.games)
         self.fields["seats"].choices = [(n, str(n)) for n in sizes]
         self.fields["seats"].initial = max(self.games[0].min_players, min(4, sizes.stop - 1))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext
 
 from games import registry
@@ -37,3 +39,13 @@ def players_label(info: GameInfo) -> str:
 def game_choice(info: GameInfo) -> str:
     """A game as the lobby's forms offer it, e.g. "Jump Drive (2 to 4 players)"."""
     return f"{info.name} ({players_label(info)})"
+
+
+def game_mark(game_id: str) -> dict[str, Any]:
+    """A small badge telling games apart in the lists: the name's initials and a hue,
+    spread by registry order (golden angle) so neighbouring games never look alike."""
+    ids = [info.id for info in available_games()]
+    name = game_name(game_id)
+    initials = "".join(word[0] for word in name.split()[:2]).upper() or "?"
+    hue = (ids.index(game_id) * 137 + 210) % 360 if game_id in ids else None
+    return {"mark": initials, "hue": hue}

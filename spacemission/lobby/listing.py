@@ -15,8 +15,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
 
-from spacemission.lobby.games import game_name
-from spacemission.lobby.models import Seat, Table, bot_label
+from spacemission.lobby.botnames import bot_label, bot_numbers, number_in
+from spacemission.lobby.games import game_mark, game_name
+from spacemission.lobby.models import Seat, Table
+from spacemission.matches.models import MatchSeat
 
 # The lobby shows the newest tables first; older ones are a page away for nobody.
 MAX_OPEN = 200
@@ -32,47 +34,83 @@ def table_url_pattern() -> str:
 
 
 def taken_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
-    """The taken seats of these tables, by table id, in seat order."""
+    """The taken seats of these tables, by table id, in seat order; bots numbered apart."""
     rows = (
         Seat.objects.filter(table_id__in=table_ids)
         .filter(Q(user__isnull=False) | ~Q(bot=""))
         .order_by("table_id", "index")
         .values("table_id", "index", "bot", "user__username", "user__display_name")
     )
+    by_table: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_table[row["table_id"]].append(row)
+    return {table_id: seat_entries(rows) for table_id, rows in by_table.items()}
+
+
+def seat_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One table's taken seats as listed; ``number`` tells bots of one kind apart."""
+    people = [row["user__display_name"] or row["user__username"] or "" for row in rows]
+    numbers = bot_numbers((row["bot"], name) for row, name in zip(rows, people, strict=True))
+    return [
+        {
+            "seat": row["index"],
+            "name": bot_label(row["bot"], number) if row["bot"] else name,
+            "bot": row["bot"] or None,
+            "number": number,
+        }
+        for row, name, number in zip(rows, people, numbers, strict=True)
+    ]
+
+
+def playing_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The seats of these running tables' matches, by table id: a bot that took over from
+    a player keeps the name the match gave it."""
+    rows = (
+        MatchSeat.objects.filter(match__table_id__in=table_ids)
+        .order_by("match__table_id", "index")
+        .values("match__table_id", "index", "bot", "name")
+    )
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        if row["bot"]:
-            name = bot_label(row["bot"])
-        else:
-            name = row["user__display_name"] or row["user__username"]
-        seats[row["table_id"]].append(
-            {"seat": row["index"], "name": name, "bot": row["bot"] or None}
+        number = number_in(row["bot"], row["name"]) if row["bot"] else None
+        seats[row["match__table_id"]].append(
+            {
+                "seat": row["index"],
+                "name": bot_label(row["bot"], number) if row["bot"] else row["name"],
+                "bot": row["bot"] or None,
+                "number": number,
+            }
         )
     return seats
 
 
 def entries(status: str, limit: int) -> list[dict[str, Any]]:
     """Public tables in ``status``, newest first, as the lobby lists them."""
-    fields = (*TABLE_FIELDS, "match__id") if status == Table.Status.RUNNING else TABLE_FIELDS
+    running = status == Table.Status.RUNNING
+    fields = (*TABLE_FIELDS, "match__id") if running else TABLE_FIELDS
     rows = list(
         Table.objects.filter(status=status, private=False)
         .order_by("-created_at")
         .values(*fields)[:limit]
     )
-    seats = taken_seats([row["id"] for row in rows])
+    seats = (playing_seats if running else taken_seats)([row["id"] for row in rows])
     url = table_url_pattern()
+    games = {
+        game: {"game_name": game_name(game), **game_mark(game)}
+        for game in {r["game"] for r in rows}
+    }
     listed = []
     for row in rows:
         entry: dict[str, Any] = {
             "id": row["id"],
             "game": row["game"],
-            "game_name": game_name(row["game"]),
+            **games[row["game"]],
             "host": row["host__username"],
             "seats": row["seat_count"],
             "taken": seats.get(row["id"], []),
             "url": url.format(row["id"]),
         }
-        if status == Table.Status.RUNNING:
+        if running:
             entry["match"] = row["match__id"]
             entry["watch"] = entry["url"]
         listed.append(entry)

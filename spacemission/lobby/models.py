@@ -1,9 +1,12 @@
 import secrets
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from spacemission.lobby.botnames import bot_label
 
 
 def new_invite_token() -> str:
@@ -43,7 +46,7 @@ class Table(models.Model):
     @property
     def stamp(self) -> str:
         """The time of the last change, to tell whether a page shows the table as it is."""
-        return f"{self.updated_at.timestamp():.6f}"
+        return stamp(self.updated_at)
 
     @property
     def is_open(self) -> bool:
@@ -90,13 +93,13 @@ class Seat(models.Model):
         return seat_name("", self.user.username, self.user.display_name)
 
 
+def stamp(moment: datetime) -> str:
+    """A time as the waiting room compares it (microseconds, as the database keeps it)."""
+    return f"{moment.timestamp():.6f}"
+
+
 def seat_name(bot: str, username: str | None, display_name: str) -> str:
     """A seat's shown name from its raw fields (the lobby list reads them as values)."""
     if username is not None:
         return display_name or username
     return bot_label(bot) if bot else ""
-
-
-def bot_label(kind: str) -> str:
-    """A bot's shown name, e.g. "Greedy bot"."""
-    return _("%(kind)s bot") % {"kind": kind.capitalize()}

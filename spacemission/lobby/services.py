@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.core import GameInfo
 from spacemission.accounts.models import User
-from spacemission.lobby.broadcast import tables_changed
+from spacemission.lobby.broadcast import table_changed, tables_changed
 from spacemission.lobby.games import game_info
 from spacemission.lobby.models import Seat, Table
 
@@ -64,8 +64,11 @@ def clean_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def announce(table: Table) -> None:
-    """Push the lobby list after commit; private tables are never listed."""
-    if not table.private:
+    """After commit, tell the table's followers and push the lobby list (private tables
+    are never listed)."""
+    table_id, private = table.pk, table.private
+    transaction.on_commit(lambda: table_changed(table_id, private=private))
+    if not private:
         transaction.on_commit(tables_changed)
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
+from spacemission.lobby.botnames import bot_label, bot_numbers
 from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
 from spacemission.lobby.games import available_games, game_info, game_name, players_label
 from spacemission.lobby.listing import tables_frame
@@ -147,7 +148,7 @@ def waiting_room(
     needed = services.players_needed(info) if info else services.MIN_TO_START
     context = {
         "table": table,
-        "seats": seats,
+        "seats": list(zip(seats, shown_names(seats), strict=True)),
         "game_name": game_name(table.game),
         "my_seat": viewer.seat,
         "is_host": viewer.is_host,
@@ -159,6 +160,16 @@ def waiting_room(
         "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),
     }
     return render(request, "lobby/table.html", context)
+
+
+def shown_names(seats: list[Seat]) -> list[str]:
+    """Each seat's name in the waiting room: the person's, or the bot's, numbered apart."""
+    people = [seat.user.shown_name if seat.user_id else "" for seat in seats]
+    numbers = bot_numbers((seat.bot, name) for seat, name in zip(seats, people, strict=True))
+    return [
+        bot_label(seat.bot, number) if seat.bot else name
+        for seat, name, number in zip(seats, people, numbers, strict=True)
+    ]
 
 
 def match_page(

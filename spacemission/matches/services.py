@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import registry
 from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
+from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.models import Table
 from spacemission.matches.models import Action, Match, MatchSeat
 
@@ -49,9 +50,9 @@ class Applied:
     bots: bool = False  # a bot plays a seat: the live layer lets it move after this action
 
 
-def bot_name(bot: str) -> str:
-    """A bot's shown name, e.g. "Greedy bot"."""
-    return f"{bot.capitalize()} bot"
+def bot_name(bot: str, names_in_use: Collection[str] = ()) -> str:
+    """A bot's shown name, e.g. "Greedy bot", or "Greedy bot 2" when that one is taken."""
+    return english_name(bot, free_number(bot, names_in_use))
 
 
 def bot_seed(match: Match, seat: int) -> int:
@@ -72,6 +73,7 @@ def start_match(table: Table) -> Match:
         raise ValueError(f"table {table.pk} has empty seats")
     options = {**game.info.default_options(), **(table.options or {})}
     seed = secrets.randbits(SEED_BITS)
+    names = seat_names((s.bot, s.user.shown_name if s.user_id else "") for s in seats)
     match = Match.objects.create(
         table=table,
         game=table.game,
@@ -86,9 +88,9 @@ def start_match(table: Table) -> Match:
             index=s.index,
             user=s.user,
             bot="" if s.user_id else s.bot,
-            name=s.user.shown_name if s.user_id else bot_name(s.bot),
+            name=name,
         )
-        for s in seats
+        for s, name in zip(seats, names, strict=True)
     )
     table.status = Table.Status.RUNNING
     table.save(update_fields=["status", "updated_at"])
@@ -105,7 +107,9 @@ def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> M
         raise ValueError(f"unknown bot {bot!r}")
     with serialised():
         seat = MatchSeat.objects.select_for_update().get(match=match, index=seat_index)
-        seat.user, seat.bot, seat.name = None, bot, bot_name(bot)
+        others = MatchSeat.objects.filter(match=match).exclude(index=seat_index)
+        seat.user, seat.bot = None, bot
+        seat.name = bot_name(bot, set(others.values_list("name", flat=True)))
         seat.save(update_fields=["user", "bot", "name"])
         match.table.seats.filter(index=seat_index).update(user=None, bot=bot)
         transaction.on_commit(lambda: _after_change(match.pk, seats_changed=True))

@@ -120,7 +120,7 @@ async def test_the_lobby_socket_lists_jump_drive_tables() -> None:
     table = await create(ada, GAME, 2, bots=1, bot_kind="random")
     (listed,) = (await socket.receive_json_from())["open"]
     assert (listed["id"], listed["game"], listed["game_name"]) == (table.pk, GAME, "Jump Drive")
-    assert listed["taken"][1] == {"seat": 1, "name": "Random bot", "bot": "random"}
+    assert listed["taken"][1] == {"seat": 1, "name": "Random bot", "bot": "random", "number": 1}
     await database_sync_to_async(services.start)(ada, table.pk)
     (running,) = (await socket.receive_json_from())["running"]
     assert (running["game"], running["watch"]) == (GAME, f"/t/{table.pk}/")

@@ -1,15 +1,21 @@
-"""The lobby in a real browser against a real Daphne: live list, join, waiting room, start."""
+"""The lobby against a real Daphne: live list, join, waiting room, start, in a real browser;
+and the private waiting room's updates over a real websocket."""
 
 from __future__ import annotations
 
+import json
+import secrets
+import urllib.request
 from collections.abc import Iterator
+from contextlib import ExitStack
 
 import pytest
+from websockets.sync.client import ClientConnection, connect
 
 from tests.support.chromium import launched
 from tests.support.servers import Server, fresh_database, start_server
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +57,7 @@ def play_as_guest(page) -> str:
     return page.locator(".site-header nav a").first.inner_text()
 
 
+@pytest.mark.browser
 def test_lobby_and_waiting_room_follow_the_table_live(person) -> None:
     watcher, host = person(), person()
     watcher_name = play_as_guest(watcher)
@@ -78,3 +85,114 @@ def test_lobby_and_waiting_room_follow_the_table_live(person) -> None:
     for page in (host, watcher):
         page.locator("#match-config").wait_for(state="attached")
         assert page.url.endswith(f"/t/{table_id}/")
+
+
+@pytest.mark.browser
+def test_forms_follow_the_game_and_a_private_room_follows_its_table(person) -> None:
+    host, friend = person(), person()
+    play_as_guest(host)
+    friend_name = play_as_guest(friend)
+
+    # Each form offers only the chosen game's player counts (Jump Drive: 2 to 4).
+    for prefix in ("quick", "new"):
+        host.select_option(f"#{prefix}_game", "jump-drive")
+        assert host.eval_on_selector_all(
+            f"#{prefix}_seats option", "options => options.map(o => o.value)"
+        ) == ["2", "3", "4"]
+        host.select_option(f"#{prefix}_game", "space-mission")
+        assert host.locator(f"#{prefix}_seats option").count() == 4
+
+    # Two greedy bots at a private table, told apart by name.
+    host.select_option("#new_seats", "4")
+    host.fill("#new_bots", "2")
+    host.select_option("#new_bot_kind", "greedy")
+    host.check("#new_private")
+    host.get_by_role("button", name="Open table").click()
+    host.wait_for_url("**/t/*/")
+    room = host.locator("#waiting-room")
+    room.get_by_text("Greedy bot 2").wait_for()
+    assert room.get_by_text("Greedy bot", exact=True).count() == 1
+
+    # The friend comes by the invite link and sits down; the host's room shows them
+    # without a reload, then the start takes the friend to the match.
+    host.evaluate("window.sameDocument = true")
+    friend.goto(host.locator("#invite-url").input_value())
+    friend.get_by_role("button", name="Sit here").first.click()
+    room.get_by_text(friend_name).wait_for()
+    assert host.evaluate("window.sameDocument") is True
+    host.get_by_role("button", name="Start").click()
+    for page in (host, friend):
+        page.locator("#match-config").wait_for(state="attached")
+
+
+# The same over a real websocket: a private table's changes reach only those let in.
+
+SETUP = """
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from spacemission.accounts.models import User
+from spacemission.lobby import services
+
+def session(user):
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
+
+people = {name: User.objects.create_user(username=name) for name in ("rita", "ivo", "mal")}
+table = services.create_table(people["rita"], "space-mission", 3, private=True)
+print(json.dumps({"table": table.pk, "token": table.invite_token,
+                  **{name: session(user) for name, user in people.items()}}))
+"""
+CSRF = secrets.token_hex(16)
+
+
+def request(server: Server, path: str, session: str, data: bytes | None = None) -> int:
+    """A GET (or a POST of ``data``) as the owner of ``session``; the status it ends with."""
+    headers = {"Cookie": f"sessionid={session}; csrftoken={CSRF}", "X-CSRFToken": CSRF}
+    sent = urllib.request.Request(f"{server.url}{path}", data=data, headers=headers)
+    with urllib.request.urlopen(sent, timeout=30) as response:
+        return response.status
+
+
+def follow(
+    sockets: ExitStack, server: Server, table: int, session: str | None
+) -> tuple[ClientConnection, dict]:
+    """A lobby socket of this session (None: a visitor) following ``table``; its answer."""
+    cookie = {"Cookie": f"sessionid={session}"} if session else {}
+    url = f"{server.ws_url}/ws/lobby/"
+    socket = sockets.enter_context(connect(url, origin=server.origin, additional_headers=cookie))
+    assert json.loads(socket.recv(timeout=30))["t"] == "tables"
+    socket.send(json.dumps({"t": "follow", "table": table}))
+    return socket, json.loads(socket.recv(timeout=30))
+
+
+def test_a_private_rooms_changes_reach_only_those_let_in_over_a_real_socket(
+    server: Server,
+) -> None:
+    setup = json.loads(server.database.django(SETUP).strip().splitlines()[-1])
+    table = setup["table"]
+    assert request(server, f"/join/{setup['token']}/", setup["ivo"]) == 200  # the invite link
+    with ExitStack() as sockets:
+        check_who_hears(sockets, server, table, setup)
+
+
+def check_who_hears(sockets: ExitStack, server: Server, table: int, setup: dict) -> None:
+    host, answer = follow(sockets, server, table, setup["rita"])
+    invited, invited_answer = follow(sockets, server, table, setup["ivo"])
+    assert (answer["t"], answer["status"]) == ("table", "open") and invited_answer == answer
+    strangers = [follow(sockets, server, table, session) for session in (setup["mal"], None)]
+    assert [answer["code"] for _, answer in strangers] == ["not_found", "not_found"]
+
+    request(server, f"/t/{table}/join/", setup["ivo"], data=b"")
+    request(server, f"/t/{table}/start/", setup["rita"], data=b"")
+    for socket in (host, invited):
+        joined, started = json.loads(socket.recv(timeout=30)), json.loads(socket.recv(timeout=30))
+        assert (joined["status"], started["status"]) == ("open", "running")
+        assert joined["updated"] != answer["updated"]
+    for socket, _ in strangers:
+        with pytest.raises(TimeoutError):
+            socket.recv(timeout=1)  # the start reached the others: nothing came here

@@ -7,12 +7,16 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 
 from spacemission.accounts.models import User
 from spacemission.asgi import application
 from spacemission.lobby import services
 from spacemission.lobby.broadcast import tables_changed
+from spacemission.lobby.consumers import MAX_FOLLOWED
+from spacemission.lobby.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,9 +48,11 @@ async def test_list_on_connect_and_after_create_and_join() -> None:
             "id": table.pk,
             "game": "space-mission",
             "game_name": "Space Mission",
+            "mark": "SM",
+            "hue": 210,
             "host": "ada",
             "seats": 3,
-            "taken": [{"seat": 0, "name": "ada", "bot": None}],
+            "taken": [{"seat": 0, "name": "ada", "bot": None, "number": None}],
             "url": f"/t/{table.pk}/",
         }
     ]
@@ -138,9 +144,148 @@ async def test_frames_are_the_same_whoever_causes_them() -> None:
 
     def create_in_german() -> None:
         with translation.override("de"):
-            services.create_table(ada, "space-mission", 3, bots=1, bot_kind="greedy")
+            services.create_table(ada, "space-mission", 4, bots=2, bot_kind="greedy")
 
     await database_sync_to_async(create_in_german)()
     frame = await socket.receive_json_from()
-    assert frame["open"][0]["taken"][1] == {"seat": 1, "name": "Greedy bot", "bot": "greedy"}
+    assert frame["open"][0]["taken"][1:] == [
+        {"seat": 1, "name": "Greedy bot", "bot": "greedy", "number": 1},
+        {"seat": 2, "name": "Greedy bot 2", "bot": "greedy", "number": 2},
+    ]
+    await socket.disconnect()
+
+
+# A waiting room follows its table ("follow"); private tables only for those let in.
+
+
+def session_of(user: User | None, invited: Table | None = None) -> list[tuple[bytes, bytes]]:
+    """Headers of a socket opened by ``user`` (None: a visitor), who may have opened the
+    invite link of ``invited``."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    if invited is not None:
+        client.get(reverse("invite", args=[invited.invite_token]))
+    if "sessionid" not in client.cookies:
+        return ORIGIN
+    return [*ORIGIN, (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
+
+
+async def follower(
+    table_id: int, user: User | None = None, invited: Table | None = None
+) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+    """A lobby socket that asked to follow ``table_id``, and the answer it got."""
+    headers = await database_sync_to_async(session_of)(user, invited)
+    socket = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+    assert (await socket.connect())[0]
+    await socket.receive_json_from()  # the list of public tables
+    await socket.send_json_to({"t": "follow", "table": table_id})
+    return socket, await socket.receive_json_from()
+
+
+async def next_table_frame(socket: WebsocketCommunicator) -> dict[str, Any]:
+    """The next ``table`` frame (a public table's change also pushes the list)."""
+    while (frame := await socket.receive_json_from())["t"] != "table":
+        pass
+    return frame
+
+
+@database_sync_to_async
+def state_of(table_id: int) -> dict[str, Any]:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return {"t": "table", "id": table_id, "status": "gone", "updated": None}
+    return {"t": "table", "id": table_id, "status": table.status, "updated": table.stamp}
+
+
+async def test_anyone_follows_a_public_table_from_its_waiting_room_to_the_match() -> None:
+    ada, bob = await make_user("ada"), await make_user("bob")
+    table = await database_sync_to_async(services.create_table)(ada, "space-mission", 3)
+    socket, answer = await follower(table.pk)
+    assert answer == await state_of(table.pk)
+
+    await database_sync_to_async(services.join)(bob, table.pk)
+    followed = await next_table_frame(socket)
+    assert followed == await state_of(table.pk) and followed != answer
+
+    await database_sync_to_async(services.start)(ada, table.pk)
+    assert await next_table_frame(socket) == await state_of(table.pk)
+    assert (await state_of(table.pk))["status"] == "running"
+    await socket.disconnect()
+
+
+async def test_a_private_table_reaches_only_those_let_in() -> None:
+    ada, bob, cy = await make_user("ada"), await make_user("bob"), await make_user("cy")
+    create = database_sync_to_async(services.create_table)
+    table = await create(ada, "space-mission", 3, private=True)
+    host, answer = await follower(table.pk, ada)
+    invited, invited_answer = await follower(table.pk, cy, invited=table)
+    assert answer == invited_answer == await state_of(table.pk)
+    refused = []
+    for user in (bob, None):  # a stranger, signed in or not, learns nothing
+        socket, answer = await follower(table.pk, user)
+        assert (answer["t"], answer["code"]) == ("error", "not_found")
+        refused.append(socket)
+    _, unknown = await follower(table.pk + 1000, ada)
+    assert unknown["code"] == "not_found"  # the same answer as a table one may not see
+
+    await database_sync_to_async(services.join)(cy, table.pk)
+    await database_sync_to_async(services.start)(ada, table.pk)
+    for socket in (host, invited):
+        assert (await socket.receive_json_from())["status"] == "open"
+        assert (await socket.receive_json_from())["status"] == "running"
+    for socket in refused:
+        assert await socket.receive_nothing()
+        await socket.disconnect()
+    await host.disconnect()
+    await invited.disconnect()
+
+
+async def test_a_player_who_leaves_a_private_table_stops_hearing_of_it() -> None:
+    ada, bob, cy = await make_user("ada"), await make_user("bob"), await make_user("cy")
+    table = await database_sync_to_async(services.create_table)(
+        ada, "space-mission", 3, private=True
+    )
+    await database_sync_to_async(services.join)(bob, table.pk)  # seated, with no invite
+    seated, answer = await follower(table.pk, bob)
+    assert answer["status"] == "open"
+    await database_sync_to_async(services.leave)(bob, table.pk)
+    await database_sync_to_async(services.join)(cy, table.pk)
+    assert await seated.receive_nothing()
+    await seated.disconnect()
+
+
+async def test_the_host_closing_the_table_tells_its_followers() -> None:
+    ada = await make_user("ada")
+    table = await database_sync_to_async(services.create_table)(
+        ada, "space-mission", 2, private=True
+    )
+    socket, _ = await follower(table.pk, ada)
+    await database_sync_to_async(services.leave)(ada, table.pk)
+    assert await socket.receive_json_from() == await state_of(table.pk)  # status "gone"
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("table", "code"), [("7", "bad_frame"), (True, "bad_frame"), (None, "bad_frame")]
+)
+async def test_follow_needs_a_table_id(table: Any, code: str) -> None:
+    socket = await connected()
+    await socket.receive_json_from()
+    await socket.send_json_to({"t": "follow", "table": table})
+    assert (await socket.receive_json_from())["code"] == code
+    await socket.disconnect()
+
+
+async def test_a_socket_follows_a_few_tables_at_most() -> None:
+    ada = await make_user("ada")
+    create = database_sync_to_async(services.create_table)
+    tables = [await create(ada, "space-mission", 2) for _ in range(MAX_FOLLOWED + 1)]
+    socket = await connected()
+    await socket.receive_json_from()
+    for table in tables:
+        await socket.send_json_to({"t": "follow", "table": table.pk})
+    answers = [await socket.receive_json_from() for _ in tables]
+    assert [a["t"] for a in answers] == ["table"] * MAX_FOLLOWED + ["error"]
+    assert answers[-1]["code"] == "too_many"
     await socket.disconnect()

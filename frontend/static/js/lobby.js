@@ -9,20 +9,24 @@ const interpolate =
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30000;
-const PRIVATE_POLL_MS = 4000;
+const FALLBACK_POLL_MS = 20000;
 
 // Open a websocket that reconnects after a drop, waiting longer after each failure.
-function liveSocket(path, onFrame, statusEl) {
+// onOpen(socket) runs on every (re)connection; the result tells whether it is open now.
+function liveSocket(path, onFrame, statusEl, onOpen = () => {}) {
   let failures = 0;
+  let current = null;
   const setStatus = (text) => {
     if (statusEl) statusEl.textContent = text;
   };
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}${path}`);
+    current = socket;
     socket.addEventListener("open", () => {
       failures = 0;
       setStatus("");
+      onOpen(socket);
     });
     socket.addEventListener("message", (event) => {
       let frame;
@@ -42,6 +46,7 @@ function liveSocket(path, onFrame, statusEl) {
     });
   };
   open();
+  return { isOpen: () => current?.readyState === WebSocket.OPEN };
 }
 
 function element(tag, attrs = {}, ...children) {
@@ -51,18 +56,33 @@ function element(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A bot's name in the reader's language (the frame is the same for everyone).
+// A bot's name in the reader's language (the frame is the same for everyone);
+// a number tells two bots of one kind apart.
 function seatName(seat) {
   if (!seat.bot) return seat.name;
   const kind = seat.bot.charAt(0).toUpperCase() + seat.bot.slice(1);
+  if (seat.number > 1) {
+    return interpolate(gettext("%(kind)s bot %(number)s"), { kind, number: seat.number }, true);
+  }
   return interpolate(gettext("%(kind)s bot"), { kind }, true);
+}
+
+// The game's badge, as lobby/_table_row.html renders it.
+function gameMark(entry) {
+  const mark = element("span", { class: "game-mark", "aria-hidden": "true" }, entry.mark);
+  if (entry.hue !== null && entry.hue !== undefined) mark.style.setProperty("--hue", entry.hue);
+  return mark;
 }
 
 // One row, as lobby/_table_row.html renders it; mine: the ids of my tables.
 function tableRow(entry, csrfToken, mine) {
-  const row = element("li", { class: "table-row", "data-table": String(entry.id) });
+  const row = element("li", {
+    class: "table-row",
+    "data-table": String(entry.id),
+    "data-game": entry.game,
+  });
   row.append(
-    element("a", { href: entry.url }, element("strong", {}, entry.game_name)),
+    element("a", { href: entry.url }, gameMark(entry), " ", element("strong", {}, entry.game_name)),
     " ",
     element(
       "span",
@@ -120,36 +140,68 @@ function lobbyPage(root) {
   );
 }
 
-// The waiting room follows its table: when someone sits down or leaves, the room is
-// redrawn from the server's page in place; once the match begins, the page turns into it.
+// The waiting room follows its table over the lobby socket (a "follow" frame; private
+// tables only for those let in): when someone sits down or leaves, the room is redrawn
+// from the server's page in place; once the match begins, the page turns into it.
+// While the socket is down, a slow poll of the table's state stands in.
 function waitingRoom(root) {
-  let checking = false;
-  const check = async () => {
-    if (checking) return;
-    checking = true;
+  const tableId = Number(root.dataset.table);
+  let following = false;
+  let busy = false;
+  let pending = null;
+  const follow = async (state) => {
+    if (state.status === "gone") {
+      location.assign("/");
+    } else if (state.status !== "open") {
+      location.reload();
+    } else if (state.updated !== root.dataset.updated) {
+      await redraw(root);
+    }
+  };
+  // One check at a time; a frame that arrives meanwhile is handled right after.
+  const once = async (task) => {
+    if (busy) {
+      pending = task;
+      return;
+    }
+    busy = true;
     try {
-      const response = await fetch(root.dataset.stateUrl, { credentials: "same-origin" });
-      if (response.status === 404) {
-        location.assign("/");
-        return;
-      }
-      if (!response.ok) return;
-      const state = await response.json();
-      if (state.status !== "open") location.reload();
-      else if (state.updated !== root.dataset.updated) await redraw(root);
+      await task();
     } catch {
       // Offline for a moment: the next frame or poll tries again.
     } finally {
-      checking = false;
+      busy = false;
+    }
+    if (pending) {
+      const next = pending;
+      pending = null;
+      once(next);
     }
   };
-  liveSocket(
+  const poll = async () => {
+    const response = await fetch(root.dataset.stateUrl, { credentials: "same-origin" });
+    if (response.status === 404) await follow({ status: "gone" });
+    else if (response.ok) await follow(await response.json());
+  };
+  const socket = liveSocket(
     root.dataset.ws,
-    (frame) => frame.t === "tables" && check(),
+    (frame) => {
+      if (frame.t === "table" && frame.id === tableId) {
+        following = true;
+        once(() => follow(frame));
+      } else if (frame.t === "error" && frame.code === "not_found") {
+        following = false;
+      }
+    },
     document.getElementById("lobby-status"),
+    (ws) => {
+      following = false;
+      ws.send(JSON.stringify({ t: "follow", table: tableId }));
+    },
   );
-  // Private tables are never in the lobby list, so their room asks on its own.
-  if (root.dataset.private === "1") setInterval(check, PRIVATE_POLL_MS);
+  setInterval(() => {
+    if (!(socket.isOpen() && following)) once(poll);
+  }, FALLBACK_POLL_MS);
 }
 
 async function redraw(root) {
@@ -181,8 +233,48 @@ function bindCopyButton() {
   if (button) copyButton(button, document.getElementById("invite-url"));
 }
 
+// A table form offers only what the chosen game allows: its player counts, its bots and
+// its options. The server renders every game's limits on the game select (data-games)
+// and refuses anything else; without this script the form offers them all.
+function narrowToGame(form) {
+  const gameSelect = form.querySelector("select[name=game][data-games]");
+  if (!gameSelect) return;
+  const limits = JSON.parse(gameSelect.dataset.games);
+  const seats = form.querySelector("select[name=seats]");
+  const allSeats = seats ? [...seats.options] : [];
+  const bots = form.querySelector("input[name=bots]");
+  const botKind = form.querySelector("select[name=bot_kind]");
+  const apply = () => {
+    const game = limits[gameSelect.value];
+    if (!game) return;
+    if (seats) {
+      const wanted = Number(seats.value);
+      const allowed = allSeats.filter((option) => game.seats.includes(Number(option.value)));
+      seats.replaceChildren(...allowed);
+      const fits = Math.min(Math.max(wanted, game.seats[0]), game.seats.at(-1));
+      seats.value = String(fits);
+    }
+    if (bots) bots.max = String(game.seats.at(-1) - 1);
+    if (botKind) {
+      for (const option of botKind.options) {
+        option.hidden = option.disabled = !game.bots.includes(option.value);
+      }
+      if (!game.bots.includes(botKind.value)) botKind.value = game.bots[0] ?? "";
+    }
+    for (const field of form.querySelectorAll("[data-game]")) {
+      const mine = field.dataset.game === gameSelect.value;
+      field.disabled = !mine;
+      const row = field.closest(".form-row");
+      if (row) row.hidden = !mine;
+    }
+  };
+  gameSelect.addEventListener("change", apply);
+  apply();
+}
+
 const lobbyRoot = document.getElementById("lobby");
 const roomRoot = document.getElementById("waiting-room");
 if (lobbyRoot) lobbyPage(lobbyRoot);
+for (const form of document.querySelectorAll("form")) narrowToGame(form);
 if (roomRoot) waitingRoom(roomRoot);
 bindCopyButton();

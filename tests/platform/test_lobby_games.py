@@ -1,0 +1,80 @@
+"""Each table's game in the lobby: the forms carry every game's limits for the page's
+script, and the lists name the game of each table with a badge of its own."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import registry
+from spacemission.accounts.models import User
+from spacemission.lobby import services
+from spacemission.lobby.listing import tables_frame
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def option_game() -> Iterator[str]:
+    registry.register("option-game", "optiongame")
+    yield "option-game"
+    registry._MODULES.pop("option-game")
+    registry._loaded.pop("option-game", None)
+
+
+def attribute(html: str, element_id: str, name: str) -> str:
+    """The value of attribute ``name`` of the element with this id, unescaped."""
+    tag = re.search(rf'<[^>]*\bid="{element_id}"[^>]*>', html)
+    assert tag, element_id
+    value = re.search(rf'\b{name}="([^"]*)"', tag.group(0))
+    assert value, (element_id, name)
+    return unescape(value.group(1))
+
+
+def test_both_forms_carry_each_games_player_counts_and_bots(as_ada: Client) -> None:
+    response = as_ada.get(reverse("lobby"))
+    html = response.content.decode()
+    for prefix, form in (("new", "create_form"), ("quick", "quick_form")):
+        games = json.loads(attribute(html, f"{prefix}_game", "data-games"))
+        assert games["space-mission"] == {"seats": [2, 3, 4, 5], "bots": ["random", "greedy"]}
+        assert games["jump-drive"] == {"seats": [2, 3, 4], "bots": ["random", "greedy"]}
+        # Without the script every count stays offered; the server refuses a wrong one.
+        assert [n for n, _ in response.context[form].fields["seats"].choices] == [2, 3, 4, 5]
+
+
+def test_a_games_options_are_marked_as_its_own(as_ada: Client, option_game: str) -> None:
+    html = as_ada.get(reverse("lobby")).content.decode()
+    games = json.loads(attribute(html, "new_game", "data-games"))
+    assert games[option_game] == {"seats": [3, 4], "bots": ["cautious"]}
+    assert attribute(html, "new_option_rounds", "data-game") == option_game
+    assert attribute(html, "new_option_open_hands", "data-game") == option_game
+
+
+def test_each_listed_table_shows_its_game(ada: User, bob: User, as_ada: Client) -> None:
+    mission = services.create_table(ada, "space-mission", 3)
+    drive = services.create_table(bob, "jump-drive", 2, bots=1, bot_kind="greedy")
+    services.start(bob, drive.pk)
+    frame = tables_frame()
+    ((opened,), (running,)) = frame["open"], frame["running"]
+    assert (opened["id"], opened["game_name"], opened["mark"]) == (
+        mission.pk,
+        "Space Mission",
+        "SM",
+    )
+    assert (running["id"], running["game_name"], running["mark"]) == (drive.pk, "Jump Drive", "JD")
+    assert opened["hue"] != running["hue"]
+
+    html = as_ada.get(reverse("lobby")).content.decode()
+    for entry in (opened, running):
+        row = f'<li class="table-row" data-table="{entry["id"]}" data-game="{entry["game"]}">'
+        mark = (
+            f'<span class="game-mark" style="--hue: {entry["hue"]}" aria-hidden="true">'
+            f"{entry['mark']}</span> <strong>{entry['game_name']}</strong>"
+        )
+        assert row in html and mark in html.split(row, 1)[1].split("</li>", 1)[0]
