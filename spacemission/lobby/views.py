@@ -22,7 +22,13 @@ from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.botnames import bot_label, bot_numbers
 from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
-from spacemission.lobby.games import available_games, game_info, game_name, players_label
+from spacemission.lobby.games import (
+    available_games,
+    game_info,
+    game_mark,
+    game_name,
+    players_label,
+)
 from spacemission.lobby.listing import tables_frame
 from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.services import LobbyError
@@ -45,6 +51,9 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
         "running_tables": frame["running"],
         "my_tables": mine,
         "mine": [t.pk for t in mine],
+        "my_entries": [
+            {"table": t, "game_name": game_name(t.game), **game_mark(t.game)} for t in mine
+        ],
         "create_form": create_form or CreateTableForm(),
         "quick_form": QuickMatchForm(),
         "games": [{"name": g.name, "players": players_label(g)} for g in available_games()],

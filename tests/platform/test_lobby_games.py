@@ -15,6 +15,7 @@ from django.urls import reverse
 from games import registry
 from spacemission.accounts.models import User
 from spacemission.lobby import services
+from spacemission.lobby.games import game_mark
 from spacemission.lobby.listing import tables_frame
 
 pytestmark = pytest.mark.django_db
@@ -78,3 +79,15 @@ def test_each_listed_table_shows_its_game(ada: User, bob: User, as_ada: Client) 
             f"{entry['mark']}</span> <strong>{entry['game_name']}</strong>"
         )
         assert row in html and mark in html.split(row, 1)[1].split("</li>", 1)[0]
+
+
+def test_your_tables_show_their_game(ada: User, as_ada: Client) -> None:
+    drive = services.create_table(ada, "jump-drive", 2, private=True)
+    html = as_ada.get(reverse("lobby")).content.decode()
+    mine = html.split('id="my-tables-title"', 1)[1].split("</section>", 1)[0]
+    hue = game_mark("jump-drive")["hue"]
+    assert hue != game_mark("space-mission")["hue"]
+    assert f'<a href="/t/{drive.pk}/"><span class="game-mark"' in mine
+    assert (
+        f'style="--hue: {hue}" aria-hidden="true">JD</span> Jump Drive · Table {drive.pk}' in mine
+    )
