@@ -17,7 +17,8 @@ has a token waits for one, as a well-behaved client does, and the latency of tha
 counts from when it is sent.
 
 For every acknowledged action it measures the time from sending the ``act`` until every
-connection of that match holds the resulting version (by patch or by sync), and prints
+connection of that match whose view it changed holds the resulting version (by patch or
+by sync; the others hear nothing of it), and prints
 actions/s, p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
 bytes of the full view of the same version (as the seats hold it), each server's resident
 memory and CPU share (and the generator's own, since they share the machine), group
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import json
 import os
@@ -85,33 +87,54 @@ class Stats:
 
 
 class MatchTracker:
-    """When each version of one match was asked for and when every connection held it."""
+    """When each version of one match was asked for, which audiences (each seat, the
+    spectators) it changed, and when each of their connections held it.
 
-    def __init__(self, connections: int, stats: Stats) -> None:
-        self.connections = connections
+    An action is announced only to the audiences whose view it changed, so which sockets
+    must hold a version is known from the patches that name it; ``settle`` counts the
+    latencies once the run is over (an audience all of whose sockets skipped a version by
+    a ``sync`` is not known to have changed there: such gaps are counted apart).
+    """
+
+    def __init__(self, stats: Stats) -> None:
         self.stats = stats
         self.sent_at: dict[int, float] = {}  # version -> when the act that made it was sent
-        self.held: dict[int, int] = {}  # version -> connections holding it so far
-        self.all_at: dict[int, float] = {}  # version -> when the last connection got it
+        self.changed: dict[int, set[int]] = {}  # version -> audiences a patch announced it to
+        self.audience: list[int] = []  # socket -> its audience
+        self.steps: list[list[tuple[int, float]]] = []  # socket -> (version held, since when)
         self.over = asyncio.Event()
 
+    def join(self, audience: int) -> int:
+        """A socket of ``audience`` (a seat, or the seat count for the spectators): its id."""
+        self.audience.append(audience)
+        self.steps.append([])
+        return len(self.steps) - 1
+
     def acked(self, version: int, sent_at: float) -> None:
-        self.sent_at[version] = sent_at
-        self._settle(version)
+        self.sent_at.setdefault(version, sent_at)
 
-    def reached(self, old: int, new: int) -> None:
-        """One connection went from holding ``old`` to holding ``new``."""
-        now = time.monotonic()
-        for version in range(max(old + 1, 1), new + 1):
-            self.held[version] = self.held.get(version, 0) + 1
-            if self.held[version] == self.connections:
-                del self.held[version]
-                self.all_at[version] = now
-                self._settle(version)
+    def patched(self, audience: int, version: int) -> None:
+        """A patch to ``version`` came for ``audience``: the action changed its view."""
+        self.changed.setdefault(version, set()).add(audience)
 
-    def _settle(self, version: int) -> None:
-        if version in self.sent_at and version in self.all_at:
-            self.stats.latencies.append(self.all_at.pop(version) - self.sent_at.pop(version))
+    def reached(self, socket: int, version: int) -> None:
+        """``socket`` holds ``version`` from now on."""
+        self.steps[socket].append((version, time.monotonic()))
+
+    def settle(self) -> None:
+        """Add the latency of every acknowledged version every socket it concerns holds."""
+        for version, sent_at in self.sent_at.items():
+            audiences = self.changed.get(version, set())
+            sockets = [s for s, a in enumerate(self.audience) if a in audiences]
+            held = [self._held_at(s, version) for s in sockets]
+            if held and None not in held:
+                self.stats.latencies.append(max(held) - sent_at)
+        self.sent_at.clear()
+
+    def _held_at(self, socket: int, version: int) -> float | None:
+        steps = self.steps[socket]
+        at = bisect.bisect_left(steps, version, key=lambda step: step[0])
+        return steps[at][1] if at < len(steps) else None
 
 
 class Client:
@@ -129,6 +152,7 @@ class Client:
         self.origin = server.origin
         self.session = seating.sessions[seat] if seat is not None else None
         self.seat, self.tracker, self.stats = seat, tracker, stats
+        self.socket = tracker.join(len(seating.sessions) if seat is None else seat)
         self.game = registry.get(seating.game)
         self.view: dict[str, Any] | None = None
         self.version = -1
@@ -162,15 +186,16 @@ class Client:
         frame = orjson.loads(text)
         kind = frame["t"]
         if kind == "sync":
-            if self.version >= 0:
-                self.tracker.reached(self.version, frame["v"])
+            if frame["v"] > self.version >= 0:
+                self.tracker.reached(self.socket, frame["v"])
             self.view, self.version = frame["view"], frame["v"]
             self.ready.set()
         elif kind == "patch":
             self.stats.patch_bytes.append(len(text))
+            self.tracker.patched(self.tracker.audience[self.socket], frame["v"])
             if frame["v"] <= self.version:  # already caught up by a sync
                 return
-            if frame["v"] > self.version + 1:  # a gap: catch up
+            if frame["from"] != self.version:  # a gap: catch up
                 self.stats.syncs_asked += 1
                 await ws.send('{"t":"sync"}')
                 return
@@ -178,7 +203,7 @@ class Client:
                 self.view = jsonpatch.apply_patch(self.view, frame["ops"], in_place=True)
                 # What a full view of this version would have cost instead of the patch.
                 self.stats.view_bytes.append(len(orjson.dumps(self.view)))
-            self.tracker.reached(self.version, frame["v"])
+            self.tracker.reached(self.socket, frame["v"])
             self.version = frame["v"]
         elif kind == "ack":
             if self.in_flight and frame["id"] == self.in_flight[0]:
@@ -289,8 +314,10 @@ async def play(
 ) -> None:
     go, stop = asyncio.Event(), asyncio.Event()
     clients: list[Client] = []
+    trackers: list[MatchTracker] = []
     for seating in seatings:
-        tracker = MatchTracker(len(seating.sessions) + args.spectators, stats)
+        tracker = MatchTracker(stats)
+        trackers.append(tracker)
         seats = [*range(len(seating.sessions)), *[None] * args.spectators]
         for seat in seats:
             server = procs[len(clients) % len(procs)]
@@ -321,6 +348,8 @@ async def play(
     for result in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(result, Exception):
             stats.errors.append(f"{type(result).__name__}: {result}")
+    for tracker in trackers:
+        tracker.settle()
 
 
 def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[str, Any]:

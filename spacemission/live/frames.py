@@ -85,8 +85,9 @@ def ack(frame_id: str, version: int) -> Frame:
     return {"t": "ack", "id": frame_id, "v": version}
 
 
-def patch(version: int, ops: list[dict[str, Any]]) -> Frame:
-    return {"t": "patch", "v": version, "ops": ops}
+def patch(version: int, since: int, ops: list[dict[str, Any]]) -> Frame:
+    """From the audience's view of version ``since`` (the last that changed it) to ``version``."""
+    return {"t": "patch", "v": version, "from": since, "ops": ops}
 
 
 def presence(connected: list[int], spectators: int) -> Frame:

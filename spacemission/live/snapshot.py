@@ -12,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
+from spacemission.matches import audiences
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 
 CHAT_LINES = 50
@@ -49,11 +50,14 @@ def seat_of(match_id: int, user: User) -> int | None:
 
 
 def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
+    """The full view, at the version where this seat's (or the spectators') view last
+    changed: later actions that left it as it was are not told of."""
     match = Match.objects.select_related("table").get(pk=match_id)
     game = registry.get(match.game)
+    versions = audiences.current(match.view_versions, match.seat_count, match.version)
     return {
         "t": "sync",
-        "v": match.version,
+        "v": versions[audiences.slot(seat, match.seat_count)],
         "seat": seat,
         "view": game.view(match.state, seat),
         "match": match_facts(match),

@@ -19,6 +19,9 @@ class Match(models.Model):
     seed = models.BigIntegerField()
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
+    # Per audience (seat 0..n-1, then the spectators): the version at which its view last
+    # changed. A client holds its audience's view version, not the match's.
+    view_versions = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.RUNNING)
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -24,6 +24,8 @@ from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.models import Table
+from spacemission.matches import audiences
+from spacemission.matches.audiences import ViewChange
 from spacemission.matches.models import Action, Match, MatchSeat
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,7 @@ class Applied:
 
     ``repeated`` means the client id had been applied before: nothing changed now, and
     ``version`` is the version that first application produced (``before``/``after`` None).
+    ``changes`` holds a patch for each audience whose view changed (the actor's always).
     """
 
     match_id: int
@@ -48,6 +51,7 @@ class Applied:
     after: State | None = None
     finished: bool = False
     bots: bool = False  # a bot plays a seat: the live layer lets it move after this action
+    changes: tuple[ViewChange, ...] = ()
 
 
 def bot_name(bot: str, names_in_use: Collection[str] = ()) -> str:
@@ -81,6 +85,7 @@ def start_match(table: Table) -> Match:
         options=options,
         seed=seed,
         state=game.setup(table.seat_count, options, seed),
+        view_versions=audiences.initial(table.seat_count),
     )
     MatchSeat.objects.bulk_create(
         MatchSeat(
@@ -172,14 +177,14 @@ def apply_action(
         _check_player(seats, seat, user)
         if match.status == Match.Status.FINISHED:
             raise IllegalAction("match_over", "the match has ended")
-        if expected_version != match.version:
-            raise IllegalAction(
-                "stale_version", f"the match is at version {match.version}, not {expected_version}"
-            )
+        versions = audiences.current(match.view_versions, match.seat_count, match.version)
+        _check_fresh(match, versions[seat], expected_version)
         game = registry.get(match.game)
         before = match.state
         after = _rules_apply(game, before, seat, action)
+        changes = audiences.changes(game, before, after, seat, versions)
         match.version += 1
+        match.view_versions = audiences.bumped(versions, changes, match.version)
         Action.objects.create(
             match=match,
             version=match.version,
@@ -189,7 +194,7 @@ def apply_action(
             user=user,
         )
         match.state = after
-        fields = ["state", "version", "updated_at"]
+        fields = ["state", "version", "view_versions", "updated_at"]
         result = game.result(after)
         if result is not None:
             _finish(match, result)
@@ -206,7 +211,19 @@ def apply_action(
         after=after,
         finished=result is not None,
         bots=any(row["bot"] for row in seats.values()),
+        changes=tuple(changes),
     )
+
+
+def _check_fresh(match: Match, seen: int, expected_version: int) -> None:
+    """Refuse an act based on a view older than the seat's current one (``seen``: the
+    version at which its view last changed); acts of other seats alone do not make it
+    stale."""
+    if not seen <= expected_version <= match.version:
+        raise IllegalAction(
+            "stale_version",
+            f"your view is at version {seen}, not {expected_version}",
+        )
 
 
 def _seats(match: Match, seat: int, client_id: str) -> tuple[dict[int, dict[str, Any]], int | None]:

@@ -1,6 +1,6 @@
 """The benchmarks' own bookkeeping: a latency is counted once, from the acked send to the
-moment the last socket of the match holds that version, whichever arrives first; a
-profile's samples are summed per thread."""
+moment the last socket whose view the action changed holds that version, whichever
+arrives first; a profile's samples are summed per thread."""
 
 from __future__ import annotations
 
@@ -8,38 +8,51 @@ import math
 
 from bench.load import MatchTracker, Stats, percentile
 
+SPECTATORS = 2  # the audience of the spectators in a two-seat match
 
-def test_a_latency_needs_the_ack_and_every_socket():
+
+def two_seats_and_a_spectator(stats: Stats) -> tuple[MatchTracker, list[int]]:
+    tracker = MatchTracker(stats)
+    return tracker, [tracker.join(0), tracker.join(1), tracker.join(SPECTATORS)]
+
+
+def test_a_latency_needs_the_ack_and_every_socket_the_action_changed():
     stats = Stats()
-    tracker = MatchTracker(3, stats)
-    tracker.reached(0, 1)
-    tracker.reached(0, 1)
+    tracker, sockets = two_seats_and_a_spectator(stats)
     tracker.acked(1, sent_at=0.0)
-    assert stats.latencies == []  # one socket still behind
-    tracker.reached(0, 1)
-    assert len(stats.latencies) == 1 and stats.latencies[0] > 0
-
-
-def test_the_ack_may_come_after_every_socket_holds_the_version():
-    stats = Stats()
-    tracker = MatchTracker(2, stats)
-    tracker.reached(4, 5)
-    tracker.reached(4, 5)
+    for socket, audience in zip(sockets[:2], (0, 1), strict=True):
+        tracker.patched(audience, 1)
+        tracker.reached(socket, 1)
+    tracker.patched(SPECTATORS, 1)  # announced to the spectators, not yet held there
+    tracker.settle()
     assert stats.latencies == []
+
+
+def test_sockets_whose_view_did_not_change_are_not_waited_for():
+    stats = Stats()
+    tracker, sockets = two_seats_and_a_spectator(stats)
     tracker.acked(5, sent_at=0.0)
-    assert len(stats.latencies) == 1
+    tracker.patched(0, 5)  # a draft: only the actor's view changed
+    tracker.reached(sockets[0], 5)
     tracker.acked(5, sent_at=0.0)  # never counted twice
-    assert len(stats.latencies) == 1
+    tracker.settle()
+    assert len(stats.latencies) == 1 and stats.latencies[0] > 0
 
 
 def test_a_sync_that_jumps_ahead_holds_every_version_between():
     stats = Stats()
-    tracker = MatchTracker(2, stats)
+    tracker, sockets = two_seats_and_a_spectator(stats)
     for version in (1, 2, 3):
         tracker.acked(version, sent_at=0.0)
-        tracker.reached(version - 1, version)  # the first socket follows patch by patch
+        tracker.patched(0, version)
+        tracker.patched(1, version)
+        tracker.reached(sockets[0], version)  # the first seat follows patch by patch
+    tracker.settle()
     assert stats.latencies == []
-    tracker.reached(0, 3)  # the second catches up by one sync
+    for version in (1, 2, 3):
+        tracker.acked(version, sent_at=0.0)
+    tracker.reached(sockets[1], 3)  # the second catches up by one sync
+    tracker.settle()
     assert len(stats.latencies) == 3
 
 

@@ -1,10 +1,13 @@
 """Jump Drive over real websockets: secret simultaneous choices, bots, and a frame audit.
 
-Several seats act at the same time, so two acts may be sent at the same version: the
-server applies the first and refuses the second with ``stale_version`` followed by a
-``sync``; the player then acts again at the new version. People here are driven by the
-test through their own connections (choosing like the greedy bot from the view their
-client holds); bot seats move by themselves on the server, one action at a time.
+Several seats act at the same time. An action is announced only to the seats (and the
+spectators) whose view it changed, so a seat's draft reaches no one else, and an act is
+stale only when its seat's own view changed meanwhile: drafts never refuse each other,
+but of two commits sent at once the first changes the other seat's view (it shows who
+has committed), so the second is refused with ``stale_version`` followed by a ``sync``,
+and that player acts again. People here are driven by the test through their own
+connections (choosing like the greedy bot from the view their client holds); bot seats
+move by themselves on the server, one action at a time.
 
 Every frame each connection received, and every message sent to a seat's channel group,
 is audited against ``games.jump_drive.privacy.hidden_ids`` of the state at that version,
@@ -22,6 +25,7 @@ from channels.db import database_sync_to_async
 
 from games import registry
 from games.jump_drive.privacy import hidden_ids
+from spacemission.matches.audiences import slot
 from spacemission.matches.models import Match
 from tests.platform.live.conftest import create_match
 from tests.platform.live.playout import _absorb, leaks, states
@@ -59,9 +63,14 @@ async def act(client: Client, action: dict, tag: str) -> Frame:
     return frame
 
 
-async def settle(clients: list[Client], version: int) -> None:
+def held(match: Match, seat: int | None) -> int:
+    """The version a client of ``seat`` holds once it is up to date: its view's version."""
+    return match.view_versions[slot(seat, match.seat_count)]
+
+
+async def settle(clients: list[Client], match: Match) -> None:
     for client in clients:
-        await client.until_version(version)
+        await client.until_version(held(match, client.seat))
 
 
 async def drive(
@@ -87,22 +96,23 @@ async def drive(
                 await send_act(client, GAME.bot_action("greedy", view, client.v), "drive")
                 sent[seat] = client.v
         match = await stored(match_id)
-        waiting = people and all(hold(c.view) and c.v == match.version for c in people)
+        waiting = people and all(hold(c.view) and c.v == held(match, c.seat) for c in people)
         if done(match) or waiting:
-            await settle([*people, *watchers], match.version)
+            await settle([*people, *watchers], match)
             return match
         await asyncio.sleep(0)
 
 
 async def audit(match_id: int, clients: list[Client], layer_messages: list) -> list[dict]:
-    """Check every client's views against the states rebuilt from the action log, and
-    every frame and channel-layer message against what its receiver may not see at that
-    version; the states."""
+    """Check every client's views against the states rebuilt from the action log, every
+    frame and channel-layer message against what its receiver may not see at that
+    version, and that each audience heard of exactly the actions that changed its view
+    (or that it took); the states."""
     match = await stored(match_id)
     for client in clients:  # a fresh sync must equal the view patched up to it
         await client.pace()
         await client.send({"t": "sync"})
-        await client.expect("sync", v=match.version)
+        await client.expect("sync", v=held(match, client.seat))
     history = await database_sync_to_async(states)(match)
     assert history[-1] == match.state and len(history) == match.version + 1
     for client in clients:
@@ -113,23 +123,37 @@ async def audit(match_id: int, clients: list[Client], layer_messages: list) -> l
             assert not leaks(frame, hidden_ids(history[version], client.seat)), frame
     seats = [*range(match.seat_count), None]
     everything_hidden = set().union(*(hidden_ids(s, seat) for s in history for seat in seats))
-    patches = 0
+    patched: dict[int | None, list[Frame]] = {seat: [] for seat in seats}
     for group, message in layer_messages:
         frame = orjson.loads(message["text"]) if "text" in message else message
         seat = audience(group)
         if seat == "all":
             assert not leaks(frame, everything_hidden), (group, frame)
         else:
-            patches += 1
             assert frame["t"] == "patch"
             assert not leaks(frame, hidden_ids(history[frame["v"]], seat)), (group, frame)
-    assert patches == match.version * (match.seat_count + 1)
+            patched[seat].append(frame)
+    actors = await database_sync_to_async(
+        lambda: list(Match.objects.get(pk=match_id).actions.values_list("seat", flat=True))
+    )()
+    for seat in seats:
+        assert [f["v"] for f in patched[seat]] == changes_of(history, actors, seat)
+        chain = [0, *(f["v"] for f in patched[seat])]
+        assert [f["from"] for f in patched[seat]] == chain[:-1]  # each from the one before
+        assert chain[-1] == held(match, seat)
     return history
 
 
+def changes_of(history: list[dict], actors: list[int], seat: int | None) -> list[int]:
+    """The versions whose action changed ``seat``'s view, or was taken by it."""
+    views = [GAME.view(state, seat) for state in history]
+    return [v for v in range(1, len(history)) if actors[v - 1] == seat or views[v] != views[v - 1]]
+
+
 def revealed(client: Client, version: int) -> set[int]:
-    """The seats whose choice the log line added at ``version`` reveals."""
-    before, after = client.views[version - 1]["log"], client.views[version]["log"]
+    """The seats whose choice the log lines added at ``version`` reveal."""
+    previous = max(v for v in client.views if v < version)  # the view held before
+    before, after = client.views[previous]["log"], client.views[version]["log"]
     return {line["seat"] for line in after[len(before) :] if line["kind"] == "reveal"}
 
 
@@ -154,33 +178,44 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
     at = await drive(match.pk, people, watchers, lambda m: False, hold=choosing)
     v = at.version
     assert all(c.view["active"] == [0, 1] and c.view["me"]["task"]["draft"] is None for c in people)
+    assert all(c.v == v for c in everyone)  # the last action changed every view
 
-    # J15: a draft leaves the others' views as they were (only the version moves on).
-    for n, client in enumerate(people):
-        await act(client, GAME.bot_action("greedy", client.view, 1), "draft")
-        v += 1
-        await settle(everyone, v)
-        for other in everyone:
-            if other is not client:
-                assert other.views[v] == other.views[v - 1], (n, other.seat)
+    # J15: both draft at once, each from the view it holds: neither refuses the other.
+    drafts = [await send_act(c, GAME.bot_action("greedy", c.view, 1), "draft") for c in people]
+    acks = [await reply(c, i) for c, i in zip(people, drafts, strict=True)]
+    assert [a["t"] for a in acks] == ["ack", "ack"], acks
+    drafted = {ack["v"]: client for ack, client in zip(acks, people, strict=True)}
+    assert sorted(drafted) == [v + 1, v + 2]
+    for version, client in drafted.items():  # the patch follows the ack
+        await client.until_version(version)
 
-    # Both commit at the same version: one is applied, the other is stale and resent.
+    # Both commit at once: the first commit changes the other's view (it shows who has
+    # committed), so the other's act is stale; it gets a sync and commits again.
     ids = [await send_act(client, {"type": "commit"}, "commit") for client in people]
     replies = [await reply(client, frame_id) for client, frame_id in zip(people, ids, strict=True)]
     assert sorted(r["t"] for r in replies) == ["ack", "error"]
     late = people[[r["t"] for r in replies].index("error")]
     assert replies[people.index(late)]["code"] == "stale_version"
-    await late.expect("sync", v=v + 1)
+    await late.expect("sync", v=v + 3)
     first = 1 - late.seat
     for client in everyone:
-        await client.until_version(v + 1)
-        view = client.views[v + 1]
+        await client.until_version(v + 3)
+        view = client.views[v + 3]
         assert not deciding(view, first) and deciding(view, late.seat)
         assert view["players"][first]["placing"] is None  # committed, still secret
     await act(late, {"type": "commit"}, "commit-again")
-    await settle(everyone, v + 2)
+    await settle(everyone, await stored(match.pk))
     for client in everyone:  # J15: both revealed to everyone at once, by the last commit
-        assert revealed(client, v + 1) == set() and revealed(client, v + 2) == {0, 1}
+        assert revealed(client, v + 3) == set() and revealed(client, v + 4) == {0, 1}
+
+    # J15: a draft reaches no one but its seat: not a frame, not even a version number.
+    # (Each audience's frames come in order, so by the reveal every earlier one is here.)
+    for client in everyone:
+        patches = {f["v"]: f for f in client.frames if f["t"] == "patch" and f["v"] > v}
+        mine = [version for version, drafter in drafted.items() if drafter is client]
+        assert sorted(patches) == [*mine, v + 3, v + 4], client.seat
+        if client not in people:
+            assert patches[v + 3]["from"] == v
 
     # Play on into the third round, both choosing freely, then audit every frame.
     await drive(match.pk, people, watchers, lambda m: m.state["round"] >= 3 or m.result is not None)

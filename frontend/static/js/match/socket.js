@@ -179,10 +179,14 @@ export class MatchConnection {
     this.resendPending();
   }
 
+  /**
+   * A patch goes from this seat's view of version `from` (the last that changed it) to
+   * version `v`; versions that left the view as it was are never announced.
+   */
   onPatch(frame) {
     if (this.syncing || this.view === null) return;
     if (frame.v <= this.version) return; // already held
-    if (frame.v !== this.version + 1) {
+    if (frame.from !== this.version) {
       this.requestSync();
       return;
     }
@@ -217,7 +221,8 @@ export class MatchConnection {
   /**
    * After a (re)sync: an act still at the current version never arrived, so send it again
    * with the same id (the server applies it at most once); one at an older version was
-   * either applied or overtaken, and the fresh view already shows which.
+   * either applied (the actor's view always changes) or overtaken, and the fresh view
+   * already shows which.
    */
   resendPending() {
     for (const [id, entry] of this.pending) {

@@ -1,0 +1,118 @@
+"""Versions per audience: an action reaches only the audiences whose view it changed (and
+its actor), and an act is stale only when its seat's own view changed after it was made.
+
+Jump Drive's seats decide at once and in secret (J15); Space Mission's take turns.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import registry
+from games.core import IllegalAction
+from spacemission.live.fanout import patch_messages, seat_group
+from spacemission.live.snapshot import sync_frame
+from spacemission.matches import audiences
+from spacemission.matches.models import Match
+from spacemission.matches.services import Applied, apply_action
+from tests.platform.live.conftest import create_match
+
+pytestmark = pytest.mark.django_db
+JUMP_DRIVE = registry.get("jump-drive")
+SPACE_MISSION = registry.get("space-mission")
+SPECTATORS = 2  # the spectators' place in a two-seat match's view versions
+
+
+def jump_drive(users) -> Match:
+    return create_match(users[:2], game="jump-drive")
+
+
+def act(match: Match, seat: int, action: dict, version: int) -> Applied:
+    applied = apply_action(match.pk, seat, action, version, user=match.seats.get(index=seat).user)
+    match.refresh_from_db()
+    return applied
+
+
+def draft(match: Match, seat: int) -> dict:
+    """A step of the seat's secret decision (J10: a card picked to discard), not a commit."""
+    return next(a for a in JUMP_DRIVE.legal_actions(match.state, seat) if a["type"] != "commit")
+
+
+def decide(match: Match, seat: int) -> Applied:
+    """Draft until the seat may commit, then commit; each act at its own view version."""
+    while {"type": "commit"} not in JUMP_DRIVE.legal_actions(match.state, seat):
+        act(match, seat, draft(match, seat), match.view_versions[seat])
+    return act(match, seat, {"type": "commit"}, match.view_versions[seat])
+
+
+def test_a_draft_moves_only_its_own_seats_view_version_and_reaches_no_one_else(users):
+    match = jump_drive(users)
+    assert match.view_versions == [0, 0, 0]
+    applied = act(match, 0, draft(match, 0), 0)
+    assert match.version == 1 and match.view_versions == [1, 0, 0]  # J15
+    assert [(c.seat, c.since) for c in applied.changes] == [(0, 0)]
+    messages = patch_messages(applied)
+    assert [group for group, _ in messages] == [seat_group(match.pk, 0)]
+    assert '"v":1,"from":0,' in messages[0][1]["text"]
+    # A sync tells each audience its own view version.
+    assert [sync_frame(match.pk, seat)["v"] for seat in (0, 1, None)] == [1, 0, 0]
+
+
+def test_seats_drafting_at_once_do_not_make_each_other_stale(users):
+    match = jump_drive(users)
+    act(match, 0, draft(match, 0), 0)
+    act(match, 1, draft(match, 1), 0)  # made from seat 1's view of version 0
+    act(match, 0, draft(match, 0), 1)
+    assert match.version == 3 and match.view_versions == [3, 2, 0]
+
+
+def test_a_commit_reaches_everyone_and_makes_older_acts_of_the_others_stale(users):
+    match = jump_drive(users)
+    act(match, 1, draft(match, 1), 0)
+    applied = decide(match, 0)
+    version = match.version
+    assert match.view_versions == [version, version, version]  # J15: who has committed
+    assert [c.seat for c in applied.changes] == [0, 1, None]
+    with pytest.raises(IllegalAction) as refused:
+        act(match, 1, draft(match, 1), 1)  # seat 1's view changed at the commit
+    assert refused.value.code == "stale_version"
+    assert match.version == version and match.actions.count() == version
+    act(match, 1, draft(match, 1), version)
+
+
+def test_an_act_beyond_the_match_version_is_stale(users):
+    match = jump_drive(users)
+    with pytest.raises(IllegalAction) as refused:
+        act(match, 0, draft(match, 0), 1)
+    assert refused.value.code == "stale_version"
+    assert match.version == 0 and match.view_versions == [0, 0, 0]
+
+
+def test_a_repeated_client_id_is_acknowledged_with_its_version_after_others_acted(users):
+    match = jump_drive(users)
+    ada = match.seats.get(index=0).user
+    first = apply_action(match.pk, 0, draft(match, 0), 0, "c1", ada)
+    act(match, 1, draft(match, 1), 0)
+    again = apply_action(match.pk, 0, draft(match, 0), 0, "c1", ada)
+    assert again.repeated and again.version == first.version == 1 and not again.changes
+
+
+def test_a_match_stored_without_view_versions_counts_every_view_as_changed_now():
+    assert audiences.current([], 2, 7) == [7, 7, 7]
+    assert audiences.current([3, 7, 5], 2, 7) == [3, 7, 5]
+
+
+def test_space_mission_players_hear_of_every_action_as_before():
+    """Taking turns, every action shows in every view: each audience gets each version."""
+    state = SPACE_MISSION.setup(4, SPACE_MISSION.info.default_options(), 11)
+    versions = audiences.initial(4)
+    for version in range(1, 41):
+        seat = SPACE_MISSION.active_seats(state)[0]
+        view = SPACE_MISSION.view(state, seat)
+        after, _ = SPACE_MISSION.apply(state, seat, SPACE_MISSION.bot_action("greedy", view, 3))
+        changes = audiences.changes(SPACE_MISSION, state, after, seat, versions)
+        assert [(c.seat, c.since) for c in changes] == [
+            (s, version - 1) for s in [0, 1, 2, 3, None]
+        ]
+        versions, state = audiences.bumped(versions, changes, version), after
+    assert versions == [40] * 5
