@@ -114,12 +114,15 @@ def test_forms_follow_the_game_and_a_private_room_follows_its_table(person) -> N
     assert room.get_by_text("Greedy bot", exact=True).count() == 1
 
     # The friend comes by the invite link and sits down; the host's room shows them
-    # without a reload, then the start takes the friend to the match.
+    # without a reload and without polling, then the start takes the friend to the match.
+    polls = []
+    host.on("request", lambda request: "/state/" in request.url and polls.append(request.url))
     host.evaluate("window.sameDocument = true")
     friend.goto(host.locator("#invite-url").input_value())
     friend.get_by_role("button", name="Sit here").first.click()
     room.get_by_text(friend_name).wait_for()
     assert host.evaluate("window.sameDocument") is True
+    assert polls == []
     host.get_by_role("button", name="Start").click()
     for page in (host, friend):
         page.locator("#match-config").wait_for(state="attached")
