@@ -204,7 +204,8 @@ def match_page(
 
 
 def table_state(request: HttpRequest, pk: int) -> JsonResponse:
-    """What the waiting room watches to know it is out of date: status and last change."""
+    """A table's status and last change: what the waiting room polls while its socket is
+    down (the ``table`` frame carries the same)."""
     table = visible_table(request, pk)
     return JsonResponse(
         {"status": table.status, "updated": table.stamp},
