@@ -289,3 +289,16 @@ async def test_a_socket_follows_a_few_tables_at_most() -> None:
     assert [a["t"] for a in answers] == ["table"] * MAX_FOLLOWED + ["error"]
     assert answers[-1]["code"] == "too_many"
     await socket.disconnect()
+
+
+@pytest.mark.redis
+@pytest.mark.usefixtures("redis_channel_layer")
+async def test_a_followed_tables_change_travels_through_redis() -> None:
+    ada, bob = await make_user("ada"), await make_user("bob")
+    table = await database_sync_to_async(services.create_table)(
+        ada, "space-mission", 2, private=True
+    )
+    socket, _ = await follower(table.pk, ada)
+    await database_sync_to_async(services.join)(bob, table.pk)
+    assert await socket.receive_json_from(timeout=5) == await state_of(table.pk)
+    await socket.disconnect()
