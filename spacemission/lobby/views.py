@@ -237,7 +237,9 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         table = services.leave(request.user, pk)
     except LobbyError as error:
         return refused(request, error, pk)
-    if table is None or not table.is_open:
+    # Back to the waiting room only if this visitor may still see it: a host who hands a
+    # private table on, without the invite link, may not.
+    if table is None or not table.is_open or not can_watch(request.user, request.session, table):
         return redirect("lobby")
     return redirect(table)
 

@@ -89,3 +89,23 @@ def test_remembered_invites_are_capped_newest_kept(ada: User) -> None:
     remember_invite(session, tables[0])
     assert session["table_invites"][-1] == tables[0].pk
     assert len(session["table_invites"]) == MAX_INVITES
+
+
+def test_a_host_who_hands_a_private_table_on_goes_to_the_lobby(
+    private: Table, bob: User, as_ada: Client
+) -> None:
+    services.join(bob, private.pk)
+    response = as_ada.post(reverse("table-leave", args=[private.pk]))
+    assert response["Location"] == reverse("lobby")
+    private.refresh_from_db()
+    assert private.host == bob
+    assert as_ada.get(response["Location"]).status_code == 200
+
+
+def test_a_guest_of_a_private_table_who_leaves_sees_its_waiting_room_again(
+    private: Table, as_bob: Client
+) -> None:
+    as_bob.get(reverse("invite", args=[private.invite_token]))
+    as_bob.post(reverse("table-join", args=[private.pk]))
+    response = as_bob.post(reverse("table-leave", args=[private.pk]))
+    assert response["Location"] == f"/t/{private.pk}/"
