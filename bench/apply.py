@@ -1,8 +1,9 @@
 """Cost of one stored action end to end: lock, rules, action row, state, and its patches.
 
 Plays whole 4-seat Space Mission matches of bots through ``play_bot`` (the path every
-action takes: ``apply_action`` in one locked transaction) and builds the patches of each,
-on a fresh database: PostgreSQL when DATABASE_URL names one, else a SQLite file.
+action takes: ``apply_action`` in one locked transaction, which also makes each changed
+audience's patch) and builds the frames of each, on a fresh database: PostgreSQL when
+DATABASE_URL names one, else a SQLite file.
 
     .venv/bin/python -m bench.apply [matches]
 """
@@ -50,8 +51,8 @@ def line(label, values):
     print(f"{label:34s} mean {statistics.mean(values):6.2f} ms  p95 {p95:6.2f} ms")
 
 print(f"{MATCHES} matches, {sum(lengths)} actions ({min(lengths)}-{max(lengths)} per match)")
-line("play_bot (read, bot, apply_action)", apply_ms)
-line("patch_messages (5 audiences)", patch_ms)
+line("play_bot (read, bot, apply, patches)", apply_ms)
+line("patch_messages (frames only)", patch_ms)
 total = statistics.mean(apply_ms) + statistics.mean(patch_ms)
 print(f"one process, one match at a time: {1000 / total:.0f} actions/s")
 """
