@@ -1,9 +1,10 @@
 """The per-seat view (J15 and the table at the end of the rules).
 
 The only road by which game state leaves the server. Public: empires, VP, income,
-military, Explore markers, the Survey Teams in the centre, who still has to commit, and
-each placement once revealed. Private to its seat: the hand, the draft of a secret
-decision and the cards selected to discard. Counts only: other hands, the draw and
+military, Explore markers, the Survey Teams in the centre, who is asked in the step and who of
+them still has to commit, and each placement once revealed. Private to its seat: the
+hand with what each card would cost it, the draft of a secret decision and the cards
+selected to discard. Counts only: other hands, the draw and
 discard piles. Never: the generator. After the end, ``result`` reveals every hand.
 A view is a read-only value: the card objects in it are shared (``data.card_json``), and
 so is the players part while the state parts it comes from are the same objects
@@ -16,7 +17,7 @@ from typing import Any
 
 from games.core import State, View
 from games.gamelog import visible_log
-from games.jump_drive import powers, turn
+from games.jump_drive import costs, powers, turn
 from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
 from games.jump_drive.endround import others
 from games.jump_drive.table import table_order
@@ -50,7 +51,11 @@ def view(state: State, seat: int | None) -> View:
 
 
 def _players_from(state: State) -> tuple[Any, ...]:
-    """The state parts the players part is made from (compared by identity)."""
+    """The state parts the players part is made from (compared by identity).
+
+    ``status`` also reads which seats have a task; that changes only when a step asks
+    (or ends), and every step sets a new ``active`` list.
+    """
     parts = (state["placing"], state["active"], state["vp"], state["income"], state["markers"])
     return (*state["empires"], *parts, *map(len, state["hands"]))
 
@@ -75,7 +80,15 @@ def _player(state: State, seat: int) -> dict[str, Any]:
         "empire": [card_json(c) for c in empire],
         "placing": _placing(state["placing"][seat]),
         "deciding": seat in state["active"],
+        "status": _status(state, seat),
     }
+
+
+def _status(state: State, seat: int) -> str:
+    """J15: whether the seat is asked in this step and, if so, only whether it committed."""
+    if seat in state["active"]:
+        return "deciding"
+    return "not asked" if state["tasks"][seat] is None else "committed"
 
 
 def _placing(placing: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -101,6 +114,7 @@ def _me(state: State, seat: int) -> dict[str, Any]:
     return {
         "hand": [card_json(c) for c in state["hands"][seat]],
         "task": None if task is None else _task(task),
+        "costs": costs.own_costs(state, seat),
     }
 
 
