@@ -26,7 +26,7 @@ from spacemission.matches.services import start_match
 for attempt in range(200):
     with transaction.atomic():
         host, _ = User.objects.get_or_create(username="host")
-        table = Table.objects.create(game="space-mission", host=host, seat_count=len(PLAYERS))
+        table = Table.objects.create(game=GAME_ID, host=host, seat_count=len(PLAYERS))
         for index, player in enumerate(PLAYERS):
             if player.startswith("@"):
                 user, _ = User.objects.get_or_create(username=player[1:])
@@ -41,10 +41,16 @@ print(match.pk)
 """
 
 
-def seed_match(db: Database, players: list[str], first: int | None = None) -> int:
-    """A running match (``@name`` for a person, else a bot kind), begun by seat ``first``
-    if given. Its bots do not move in the seeding process."""
-    code = SEED_MATCH.replace("PLAYERS", repr(players)).replace("FIRST", repr(first))
+def seed_match(
+    db: Database, players: list[str], first: int | None = None, game: str = "space-mission"
+) -> int:
+    """A running match of ``game`` (``@name`` for a person, else a bot kind), begun by seat
+    ``first`` if given. Its bots do not move in the seeding process."""
+    code = (
+        SEED_MATCH.replace("PLAYERS", repr(players))
+        .replace("FIRST", repr(first))
+        .replace("GAME_ID", repr(game))
+    )
     return int(db.django(code, env={"BOT_DELAY": "3600"}).split()[-1])
 
 
