@@ -49,6 +49,7 @@ class MatchAdmin(admin.ModelAdmin):
         "seed",
         "state",
         "version",
+        "view_versions",
         "status",
         "result",
         "created_at",
