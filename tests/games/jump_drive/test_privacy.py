@@ -10,7 +10,16 @@ import json
 
 from games.jump_drive import GAME
 from games.jump_drive.privacy import hidden_ids
-from tests.games.jump_drive.builder import act, build, find
+from tests.games.jump_drive.builder import (
+    act,
+    build,
+    choose,
+    discard,
+    explore,
+    find,
+    second,
+    settle,
+)
 from tests.games.jump_drive.hidden import ids_in
 from tests.games.playout import playout
 from tests.games.test_privacy import canonical, check_state
@@ -78,3 +87,20 @@ def test_hands_are_revealed_when_the_game_is_over():
     shown = {c["id"] for s in spectator["result"]["scores"] for c in s["hand"]}
     assert shown == {c for hand in state["hands"] for c in hand}
     assert hidden_ids(state, None) == set(state["draw"]) | set(state["discard"])
+
+
+def test_J27_a_convoy_placed_and_spent_in_the_last_round_stays_public():
+    """The game ends in the round a Colony Convoy is placed and spent on a second world: the
+    convoy is in the discard pile, yet the final placings still show it, as everyone saw."""
+    hand = ["colony-convoy", "devolved-uplift-race", "comet-zone", "gem-world", "space-marines"]
+    state = build(hands={0: hand}, vp=[49, 0])
+    convoy = find(state, 0, "colony-convoy")
+    state = explore(choose(state, 0, dev="colony-convoy", world="devolved-uplift-race"), 1)
+    state = second(discard(state, 0), 0, "comet-zone")
+    state = settle(discard(state, 1))
+    assert state["phase"] == "over" and convoy in state["discard"]
+    for seat in (None, 0, 1):
+        assert GAME.view(state, seat)["players"][0]["placing"]["development"]["id"] == convoy
+        assert convoy not in hidden_ids(state, seat)
+    others = set(state["discard"]) - {convoy}  # paid and discarded unseen: still hidden
+    assert others and others <= hidden_ids(state, 0) & hidden_ids(state, None)
