@@ -1,11 +1,11 @@
 """The per-seat view (J15 and the table at the end of the rules).
 
 The only road by which game state leaves the server. Public: empires, VP, income,
-military, Explore markers, the Survey Teams in the centre, who is asked in the step and who of
-them still has to commit, and each placement once revealed. Private to its seat: the
-hand with what each card would cost it, the draft of a secret decision and the cards
-selected to discard. Counts only: other hands, the draw and
-discard piles. Never: the generator. After the end, ``result`` reveals every hand.
+military, Explore markers, the Survey Teams in the centre, who is asked in the step and
+who of them still has to commit, and each placement once revealed. Private to its seat:
+the hand with what each card would cost it, the draft of a secret decision and the cards
+selected to discard. Counts only: other hands, the draw and discard piles. Never: the
+generator. After the end, ``result`` reveals every hand.
 A view is a read-only value: the card objects in it are shared (``data.card_json``), and
 so is the players part while the state parts it comes from are the same objects
 (``apply`` never changes a state in place).

@@ -4,7 +4,7 @@ reductions (``me.costs``), and who is asked in a step (``players[i].status``).""
 from __future__ import annotations
 
 from games.jump_drive import GAME, choice
-from games.jump_drive.data import card_of
+from games.jump_drive.data import COLONY_CONVOY, card_of
 from tests.games.jump_drive.builder import (
     SURVEY,
     act,
@@ -14,11 +14,17 @@ from tests.games.jump_drive.builder import (
     explore,
     find,
 )
+from tests.games.jump_drive.hidden import ids_in
 from tests.games.playout import playout
 
 
 def costs(state: dict, seat: int) -> dict:
-    return GAME.view(state, seat)["me"]["costs"]
+    """The seat's ``me.costs`` by card id (the view lists them in hand order)."""
+    me = GAME.view(state, seat)["me"]
+    out = {c["id"]: cost for c, cost in zip(me["hand"], me["costs"]["hand"], strict=True)}
+    if me["costs"]["survey_team"] is not None:
+        out[SURVEY] = me["costs"]["survey_team"]
+    return out
 
 
 def statuses(state: dict, viewer: int | None) -> list[str]:
@@ -51,31 +57,41 @@ def test_J52_J51_world_reductions_add_up_and_never_go_below_zero():
 
 def test_J23_J21_a_military_world_shows_a_cost_only_when_contact_may_pay_for_it():
     alone = build(hands={0: ["rebel-outpost", "alien-robot-sentry"]})
-    assert costs(alone, 0) == {survey_team(alone): {"with_world": 1, "alone": 0}}
+    assert sorted(costs(alone, 0).values(), key=len) == [{}, {}, {"with_world": 1, "alone": 0}]
     state = build(
         hands={0: ["rebel-outpost", "alien-robot-sentry"]},
         empires={0: ["contact-specialist", "contact-specialist", "replicant-robots"]},
     )
     got = costs(state, 0)
     assert got[find(state, 0, "rebel-outpost")] == {"contact": 5 - 1 - 2}
-    assert find(state, 0, "alien-robot-sentry") not in got  # J23: never a yellow world
-
-
-def survey_team(state: dict) -> str:
-    return state["centre"][0]
+    assert got[find(state, 0, "alien-robot-sentry")] == {}  # J23: never a yellow world
 
 
 def test_J24_the_survey_team_is_priced_until_the_seat_holds_one():
     state = build(hands={0: ["gem-world"]}, empires={1: ["survey-team"]})
-    assert costs(state, 0)[survey_team(state)] == {"with_world": 1, "alone": 0}
-    assert survey_team(state) not in costs(state, 1)
+    assert costs(state, 0)[SURVEY] == {"with_world": 1, "alone": 0}
+    assert SURVEY not in costs(state, 1)
+
+
+def test_J27_while_a_colony_convoy_asks_for_a_second_world_its_cost_is_shown():
+    state = build(
+        hands={0: ["devolved-uplift-race", "comet-zone", "gem-world"]},
+        empires={0: ["colony-convoy", "replicant-robots"]},
+    )
+    assert "second" not in str(costs(state, 0))
+    state = explore(choose(state, 0, world="devolved-uplift-race"), 1)
+    assert state["phase"] == "after" and state["tasks"][0]["kind"] == "second"
+    got = costs(state, 0)
+    assert got[find(state, 0, "comet-zone")] == {"pay": 3 - 2, "second": 0}
+    assert "second" not in str(costs(state, 1))
 
 
 def test_J16_the_costs_shown_are_those_the_payment_check_asks():
-    """Along bot games, every single-card choice costs what the view says."""
-    checked = 0
-    for step in playout(GAME, 3, 5, wander=0.3, cap=600):
-        state = step.state
+    """Along two bot games, every single-card choice and every second world by Colony Convoy
+    costs what the view says."""
+    checked = seconds = 0
+    steps = [*playout(GAME, 3, 5, wander=0.3, cap=600), *playout(GAME, 4, 24, 0.3, 1500)]
+    for state in (step.state for step in steps):
         for seat in state["active"]:
             if state["tasks"][seat]["kind"] != "choose":
                 continue
@@ -84,12 +100,22 @@ def test_J16_the_costs_shown_are_those_the_payment_check_asks():
                 dev, world, contact = a["development"], a["world"], a["contact"]
                 total = choice.check_choice(state, seat, dev, world, contact)
                 if dev and not world:
-                    card = state["centre"][0] if dev == SURVEY else dev
-                    assert total == shown[card]["alone"]
+                    assert total == shown[dev]["alone"]
                 elif world and not dev and (contact or not card_of(world).military):
                     assert total == shown[world]["contact" if contact else "pay"]
                 checked += 1
-    assert checked > 100
+        for seat in state["active"]:
+            if state["tasks"][seat]["kind"] == "second" and convoy(state, seat):
+                shown = costs(state, seat)
+                for a in choice.seconds(state, seat)[1:]:
+                    total = choice.check_second(state, seat, a["world"], a["contact"])
+                    assert total == shown[a["world"]]["second"]
+                    seconds += 1
+    assert checked > 100 and seconds > 0
+
+
+def convoy(state: dict, seat: int) -> bool:
+    return choice.convoy_for(state, seat) == COLONY_CONVOY
 
 
 def turn_choices(state: dict, seat: int) -> list[dict]:
@@ -103,7 +129,12 @@ def test_own_costs_depend_only_on_the_seats_own_hand_and_empire():
         empires={1: ["investment-credits", "replicant-robots"]},
     )
     assert costs(plain, 0) == costs(rich, 0)
-    assert "costs" not in str(GAME.view(rich, 0)["players"])
+    assert "costs" not in str(GAME.view(rich, 1)["players"])
+
+
+def test_costs_name_no_card_so_a_patch_never_names_a_discarded_one():
+    state = build(hands={0: ["space-marines", "comet-zone"]})
+    assert ids_in(GAME.view(state, 0)["me"]["costs"]) == set()
 
 
 # ---------------------------------------------------------------- status (J15)
