@@ -90,6 +90,12 @@ RENDER = """async (views) => {
             seconds: names("[data-second]", "data-second"),
             commit: commit ? !commit.disabled : null,
             end: root.querySelector(".end-screen") !== null,
+            statuses: [...root.querySelectorAll(".jd-empire")].map(
+                (el) => el.querySelector(".jd-status")?.dataset.status ?? null),
+            reduced: Object.fromEntries([...root.querySelectorAll(".jd-hand [data-card]")]
+                .filter((el) => el.querySelector(".jd-reduced"))
+                .map((el) => [el.dataset.card, [el.querySelector(".jd-printed").textContent,
+                    el.querySelector(".jd-now").textContent]])),
         };
     });
 }"""
@@ -109,7 +115,25 @@ def offered(view: dict) -> dict:
         "seconds": sorted(a["world"] or "none" for a in legal if a["type"] == "second"),
         "commit": ("commit" in kinds) if legal and task else None,
         "end": view["phase"] == "over",
+        "statuses": [
+            p["status"] if view["active"] and view["phase"] != "over" else None
+            for p in view["players"]
+        ],
+        "reduced": reduced_costs(view),
     }
+
+
+def reduced_costs(view: dict) -> dict:
+    """Hand cards whose cost the seat's empire lowers: {id: [printed, now]} (J20)."""
+    me = view["me"]
+    if me is None or view["phase"] == "over":
+        return {}
+    out = {}
+    for card, costs in zip(me["hand"], me["costs"]["hand"], strict=True):
+        now = costs.get("with_world", costs.get("pay"))
+        if now is not None and now < card["cost"]:
+            out[card["id"]] = [str(card["cost"]), str(now)]
+    return out
 
 
 def shape_of_legal(action: dict) -> str | None:
@@ -120,7 +144,8 @@ def shape_of_legal(action: dict) -> str | None:
 
 def test_J15_every_view_of_a_game_offers_exactly_its_legal_actions(new_page):
     """Four greedy bots play a game with second worlds (J26); every seat's view and the
-    spectator's along it are drawn, and the page offers exactly what `legal` allows."""
+    spectator's along it are drawn, and the page offers exactly what `legal` allows, shows
+    each player's status in the step (J15) and the seat's own lowered costs (J20)."""
     page = new_page()
     page.goto("/healthz")
     state, views, n = GAME.setup(4, {}, 37), [], 0
@@ -135,3 +160,7 @@ def test_J15_every_view_of_a_game_offers_exactly_its_legal_actions(new_page):
     drawn = page.evaluate(RENDER, views)
     for view, got in zip(views, drawn, strict=True):
         assert got == offered(view), (view["phase"], view["seat"])
+    # The game shows both things the view adds: steps that ask only some seats, and
+    # costs lowered by an empire (J20).
+    assert any("not asked" in got["statuses"] for got in drawn)
+    assert any(got["reduced"] for got in drawn)

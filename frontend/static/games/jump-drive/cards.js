@@ -30,12 +30,37 @@ export function iconRow(counts, { compact = false } = {}) {
       : Array.from({ length: counts[kind] }, () => icon(kind)))));
 }
 
-function costBadge(card) {
+function costBadge(card, costs) {
   const military = card.military;
-  const value = military ? card.defense : card.cost;
-  const label = military ? interpolate(gettext("defense %s"), [value]) : interpolate(gettext("cost %s"), [value]);
+  const printed = military ? card.defense : card.cost;
+  const now = military ? null : (costs?.with_world ?? costs?.pay ?? null);
+  if (now !== null && now < printed) {
+    const label = interpolate(gettext("cost %(now)s, printed %(printed)s"), { now, printed }, true);
+    return h("span", { class: "jd-cost jd-reduced", title: label },
+      h("s", { class: "jd-printed", "aria-hidden": "true" }, String(printed)),
+      h("span", { class: "jd-now", "aria-hidden": "true" }, String(now)),
+      h("span", { class: "visually-hidden" }, label));
+  }
+  const label = military ? interpolate(gettext("defense %s"), [printed]) : interpolate(gettext("cost %s"), [printed]);
   return h("span", { class: ["jd-cost", military && "jd-defense"], title: label },
-    h("span", { "aria-hidden": "true" }, String(value)), h("span", { class: "visually-hidden" }, label));
+    h("span", { "aria-hidden": "true" }, String(printed)), h("span", { class: "visually-hidden" }, label));
+}
+
+/**
+ * What else the seat's own costs say: a second world by Colony Convoy (J27), a
+ * development alone (J19), Contact Specialist (J23).
+ */
+function costNote(costs) {
+  if (costs?.second !== undefined) {
+    return h("span", { class: "jd-cost-note" }, interpolate(gettext("second world: pay %s"), [costs.second]));
+  }
+  if (costs?.alone !== undefined && costs.alone !== costs.with_world) {
+    return h("span", { class: "jd-cost-note" }, interpolate(gettext("alone: %s"), [costs.alone]));
+  }
+  if (costs?.contact !== undefined) {
+    return h("span", { class: "jd-cost-note" }, interpolate(gettext("Contact Specialist: pay %s"), [costs.contact]));
+  }
+  return null;
 }
 
 /** "2 VP · income 1", the figures printed on a card. */
@@ -56,12 +81,13 @@ const STATE_WORDS = {
 /**
  * A full card. `state` is one of idle, choosable, chosen, selected, planned, blocked;
  * with `onChoose` it is a button (a keyboard can reach it), else a plain element.
+ * `costs` (the seat's own `me.costs` entry) shows the cost after its reductions.
  */
-export function card(data, { state = "idle", onChoose = null, key = data.id } = {}) {
+export function card(data, { state = "idle", onChoose = null, key = data.id, costs = null } = {}) {
   const mark = STATE_WORDS[state] ? h("span", { class: "jd-card-mark" }, STATE_WORDS[state]()) : null;
   const body = [
-    h("span", { class: "jd-card-head" }, costBadge(data), h("span", { class: "jd-name" }, data.name)),
-    h("span", { class: "jd-kind" }, kindLabel(data)),
+    h("span", { class: "jd-card-head" }, costBadge(data, costs), h("span", { class: "jd-name" }, data.name)),
+    h("span", { class: "jd-kind" }, kindLabel(data), costNote(costs)),
     h("span", { class: "jd-card-row" }, iconRow(data.icons), h("span", { class: "jd-yield" }, yieldText(data.vp, data.income))),
     data.power ? h("span", { class: "jd-power" }, data.power) : null,
     mark,

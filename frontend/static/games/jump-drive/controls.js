@@ -131,7 +131,12 @@ function surveyTeam(t) {
   const chosen = t.picks.development === SURVEY_TEAM;
   return h("div", { class: "jd-centre" },
     h("p", { class: "muted" }, gettext("From the centre:")),
-    card(t.view.centre[0], { state: chosen ? "chosen" : "choosable", key: SURVEY_TEAM, onChoose: () => t.on.card("development", SURVEY_TEAM) }));
+    card(t.view.centre[0], {
+      state: chosen ? "chosen" : "choosable",
+      key: SURVEY_TEAM,
+      costs: t.view.me.costs?.survey_team,
+      onChoose: () => t.on.card("development", SURVEY_TEAM),
+    }));
 }
 
 function contactButtons(t) {
@@ -145,13 +150,21 @@ function contactButtons(t) {
     }, label(contact))));
 }
 
+/** The seat's own costs of a card in hand (`me.costs` follows the hand's order). */
+function handCosts(view, id) {
+  const i = view.me.hand.findIndex((c) => c.id === id);
+  return i < 0 ? null : view.me.costs?.hand[i];
+}
+
 function secondButtons(t) {
   const options = seconds(t.legal);
   if (!options.length) return null;
   const label = (a) => {
     if (!a.world) return gettext("No second world");
     const name = cardById(t.view, a.world).name;
-    return a.contact ? interpolate(gettext("%s (Contact Specialist)"), [name]) : name;
+    const named = a.contact ? interpolate(gettext("%s (Contact Specialist)"), [name]) : name;
+    const cost = handCosts(t.view, a.world)?.second;
+    return cost === undefined ? named : interpolate(gettext("%(name)s, pay %(cost)s"), { name: named, cost }, true);
   };
   return h("div", { class: "jd-seconds", role: "group", "aria-label": gettext("Second world") },
     options.map((a) => h("button", {

@@ -6,8 +6,6 @@ import { seatColourName, seatMark, seatShapeLabel } from "../../js/match/seats.j
 import { chip, iconRow } from "./cards.js";
 import { placingText } from "./labels.js";
 
-const EVERYONE_ASKED = new Set(["keep", "choose"]);
-
 function stat(label, value, cls) {
   return h("div", { class: ["stat", cls] }, h("dt", {}, label), h("dd", {}, String(value)));
 }
@@ -20,12 +18,15 @@ function connection(seat, match, presence) {
     online ? gettext("connected") : gettext("not connected"));
 }
 
-/** "deciding" or "committed" (J15): never what was chosen. */
+/** "deciding", "committed" or "not asked" in this step (J15): never what was chosen. */
 function decision(view, player) {
   if (view.phase === "over" || !view.active.length) return null;
-  if (player.deciding) return h("span", { class: "tag jd-status deciding" }, gettext("deciding"));
-  const word = EVERYONE_ASKED.has(view.phase) ? gettext("committed") : gettext("ready");
-  return h("span", { class: "tag jd-status committed" }, "✓ ", word);
+  const status = player.status;
+  if (status === "deciding") return h("span", { class: "tag jd-status deciding", "data-status": status }, gettext("deciding"));
+  if (status === "committed") {
+    return h("span", { class: "tag jd-status committed", "data-status": status }, "✓ ", gettext("committed"));
+  }
+  return h("span", { class: "tag jd-status not-asked", "data-status": status }, gettext("not asked"));
 }
 
 function placing(player) {

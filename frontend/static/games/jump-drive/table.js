@@ -159,7 +159,7 @@ export function createTable(root, api) {
     return [
       h("h2", { class: "panel-title" }, interpolate(gettext("Your hand (%s)"), [me.hand.length])),
       me.hand.length
-        ? h("ul", { class: "jd-hand-cards" }, me.hand.map((c) => h("li", {}, card(c, handOptions(c)))))
+        ? h("ul", { class: "jd-hand-cards" }, me.hand.map((c, i) => h("li", {}, card(c, { ...handOptions(c), costs: me.costs?.hand[i] }))))
         : h("p", { class: "muted" }, gettext("No cards in hand.")),
     ];
   }
