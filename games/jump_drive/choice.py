@@ -220,5 +220,7 @@ def seconds(state: State, seat: int) -> list[Action]:
 
 
 def has_second(state: State, seat: int) -> bool:
-    """Is a second world possible at all (else the seat is not asked)?"""
-    return convoy_for(state, seat) is not None and len(seconds(state, seat)) > 1
+    """Is the seat asked for a second world (J26)? Whenever its empire holds a convoy that
+    fits this round's first world, which everyone can see — even with no world in hand it
+    could place: skipping it then would tell the others about its hand."""
+    return convoy_for(state, seat) is not None

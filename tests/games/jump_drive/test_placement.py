@@ -211,7 +211,23 @@ def test_J28_specialised_military_spent_on_the_first_world_is_gone():
     # G = 3 (marines, convoy); s = 2, g = 2; G' = 4 (the sentry's icon): 2 general left,
     # and the yellow military is spent: 2 against the warship's 5.
     assert unused_military(state, 0, card("lost-alien-warship")) == 2
-    assert state["tasks"][0] is None or state["tasks"][0]["kind"] != "second"
+    # Still asked (the convoy is public, the hand is not), with only "none" to choose.
+    assert state["tasks"][0]["kind"] == "second"
+    assert GAME.legal_actions(state, 0) == [{"type": "second", "world": None, "contact": False}]
+
+
+def test_J26_a_seat_with_a_usable_convoy_is_asked_even_with_no_world_to_place():
+    """Whether a seat is asked shows in every view: it must depend on public facts only."""
+    state = build(
+        hands={0: ["new-survivalists", "gem-world"]},
+        empires={0: ["space-marines", "drop-ships", "military-convoy"]},
+    )
+    state = explore(choose(state, 0, world="new-survivalists"), 1)
+    assert state["tasks"][0]["kind"] == "second" and 0 in state["active"]
+    assert GAME.view(state, 1)["players"][0]["status"] == "deciding"
+    state = second(state, 0, None)
+    assert 0 not in state["active"]
+    assert GAME.view(state, 1)["players"][0]["status"] == "committed"
 
 
 def test_J28_no_military_convoy_after_contact_specialist():
