@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import time
 import uuid
+from datetime import timedelta
 
 import jsonpatch
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games import registry
-from spacemission.live import bots, fanout, roster
+from spacemission.live import bots, fanout, presence, roster
 from spacemission.live.consumers import TRY_AGAIN_CLOSE, MatchConsumer
 from spacemission.live.models import Connection
 from spacemission.matches.models import Action, ChatLine, Match
@@ -455,3 +457,16 @@ async def test_a_connection_the_channel_layer_cannot_set_up_closes_with_a_retrya
     await client.open(expect_sync=False)
     assert await client.recv() == {"t": "closed", "code": TRY_AGAIN_CLOSE}
     assert not await database_sync_to_async(Connection.objects.exists)()
+
+
+async def test_one_heartbeat_refreshes_every_connection_of_the_process(users, connect):
+    ada = users[0]
+    match = await new_match([ada, "random"])
+    a = await connect(match, ada)
+    await connect(match, None)
+    await a.expect("presence", connected=[0], spectators=1)
+    long_ago = timezone.now() - presence.STALE - timedelta(seconds=1)
+    await database_sync_to_async(Connection.objects.update)(seen_at=long_ago)
+    await roster.beat()
+    counts = await database_sync_to_async(presence.snapshot)(match.pk)
+    assert counts == {"t": "presence", "connected": [0], "spectators": 1}
