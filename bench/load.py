@@ -17,8 +17,10 @@ has a token waits for one, as a well-behaved client does, and the latency of tha
 counts from when it is sent.
 
 For every acknowledged action it measures the time from sending the ``act`` until every
-connection of that match whose view it changed holds the resulting version (by patch or
-by sync; the others hear nothing of it), and prints
+connection of that match whose view it changed holds the resulting version of its view
+(by patch or by sync; the others hear nothing of it). Each audience counts its own view
+versions, so a client cannot tell which of them one action made; after the run the
+stored action log (each action's view versions) says. It prints
 actions/s, p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
 bytes of the full view of the same version (as the seats hold it), each server's resident
 memory and CPU share (and the generator's own, since they share the machine), group
@@ -87,19 +89,17 @@ class Stats:
 
 
 class MatchTracker:
-    """When each version of one match was asked for, which audiences (each seat, the
-    spectators) it changed, and when each of their connections held it.
+    """When each acknowledged act of one match was sent, and when each connection held
+    each version of its audience's view (each seat, the spectators).
 
-    An action is announced only to the audiences whose view it changed, so which sockets
-    must hold a version is known from the patches that name it; ``settle`` counts the
-    latencies once the run is over (an audience all of whose sockets skipped a version by
-    a ``sync`` is not known to have changed there: such gaps are counted apart).
+    ``settle`` counts the latencies once the run is over, from the match's action log:
+    each action's view versions tell which audiences it changed, and to what version.
     """
 
     def __init__(self, stats: Stats) -> None:
         self.stats = stats
-        self.sent_at: dict[int, float] = {}  # version -> when the act that made it was sent
-        self.changed: dict[int, set[int]] = {}  # version -> audiences a patch announced it to
+        # (audience, view version it acked) -> when the act that made it was sent
+        self.sent_at: dict[tuple[int, int], float] = {}
         self.audience: list[int] = []  # socket -> its audience
         self.steps: list[list[tuple[int, float]]] = []  # socket -> (version held, since when)
         self.over = asyncio.Event()
@@ -110,24 +110,31 @@ class MatchTracker:
         self.steps.append([])
         return len(self.steps) - 1
 
-    def acked(self, version: int, sent_at: float) -> None:
-        self.sent_at.setdefault(version, sent_at)
-
-    def patched(self, audience: int, version: int) -> None:
-        """A patch to ``version`` came for ``audience``: the action changed its view."""
-        self.changed.setdefault(version, set()).add(audience)
+    def acked(self, audience: int, version: int, sent_at: float) -> None:
+        """An act of seat ``audience`` was acknowledged with its view ``version``."""
+        self.sent_at.setdefault((audience, version), sent_at)
 
     def reached(self, socket: int, version: int) -> None:
-        """``socket`` holds ``version`` from now on."""
+        """``socket`` holds ``version`` of its audience's view from now on."""
         self.steps[socket].append((version, time.monotonic()))
 
-    def settle(self) -> None:
-        """Add the latency of every acknowledged version every socket it concerns holds."""
-        for version, sent_at in self.sent_at.items():
-            audiences = self.changed.get(version, set())
-            sockets = [s for s, a in enumerate(self.audience) if a in audiences]
-            held = [self._held_at(s, version) for s in sockets]
-            if held and None not in held:
+    def settle(self, action_views: list[list[int]]) -> None:
+        """Add the latency of every acknowledged action (``action_views``: each stored
+        action's view versions, in order) once every socket whose view it changed
+        holds it."""
+        before = [0] * len(action_views[0]) if action_views else []
+        for views in action_views:
+            changed = {
+                a for a, (old, new) in enumerate(zip(before, views, strict=True)) if old != new
+            }
+            before = views
+            sent = [self.sent_at.get((a, views[a])) for a in changed]
+            sent_at = next((at for at in sent if at is not None), None)
+            if sent_at is None:  # a bot's move, or an act whose ack never came
+                continue
+            sockets = [s for s, a in enumerate(self.audience) if a in changed]
+            held = [self._held_at(s, views[self.audience[s]]) for s in sockets]
+            if None not in held:
                 self.stats.latencies.append(max(held) - sent_at)
         self.sent_at.clear()
 
@@ -192,10 +199,9 @@ class Client:
             self.ready.set()
         elif kind == "patch":
             self.stats.patch_bytes.append(len(text))
-            self.tracker.patched(self.tracker.audience[self.socket], frame["v"])
             if frame["v"] <= self.version:  # already caught up by a sync
                 return
-            if frame["from"] != self.version:  # a gap: catch up
+            if frame["v"] != self.version + 1:  # a gap: catch up
                 self.stats.syncs_asked += 1
                 await ws.send('{"t":"sync"}')
                 return
@@ -208,7 +214,7 @@ class Client:
         elif kind == "ack":
             if self.in_flight and frame["id"] == self.in_flight[0]:
                 self.stats.actions += 1
-                self.tracker.acked(frame["v"], self.in_flight[1])
+                self.tracker.acked(self.seat, frame["v"], self.in_flight[1])
                 self.in_flight = None
             return
         elif kind == "error":
@@ -311,7 +317,8 @@ def profiling(server: Server, out: Path | None, seconds: float) -> Iterator[None
 
 async def play(
     seatings: list[Seating], procs: list[Server], args: argparse.Namespace, stats: Stats
-) -> None:
+) -> list[MatchTracker]:
+    """Play every match until the run ends; each match's tracker, to settle."""
     go, stop = asyncio.Event(), asyncio.Event()
     clients: list[Client] = []
     trackers: list[MatchTracker] = []
@@ -348,8 +355,16 @@ async def play(
     for result in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(result, Exception):
             stats.errors.append(f"{type(result).__name__}: {result}")
-    for tracker in trackers:
-        tracker.settle()
+    return trackers
+
+
+def action_views(db: Database, match_id: int) -> list[list[int]]:
+    """Each stored action's view versions (per audience), in the order applied."""
+    rows = db.query(
+        "SELECT view_versions FROM matches_action WHERE match_id = %s ORDER BY version",
+        [match_id],
+    )
+    return [json.loads(views) if isinstance(views, str) else views for (views,) in rows]
 
 
 def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[str, Any]:
@@ -389,7 +404,9 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
     with servers(processes, args.layer, args.env) as (db, procs):
         seatings = create_matches(db, args.game, args.matches, args.players)
         with profiling(procs[0], profile, args.seconds):
-            asyncio.run(play(seatings, procs, args, stats))
+            trackers = asyncio.run(play(seatings, procs, args, stats))
+        for seating, tracker in zip(seatings, trackers, strict=True):
+            tracker.settle(action_views(db, seating.match_id))
         figures = report(stats, procs, args)
     return figures, stats.errors[:10]
 

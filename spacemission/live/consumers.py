@@ -130,7 +130,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             if refused.code == "stale_version" and self.joined:
                 await self._send_sync()
             return
-        await self._send(frames.ack(frame["id"], applied.version))
+        await self._send(frames.ack(frame["id"], applied.seen))
         if not applied.repeated:
             await announce.published(applied, messages)
 

@@ -45,7 +45,7 @@ def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     return [
         (
             seat_group(applied.match_id, change.seat),
-            frame_message(frames.patch(applied.version, change.since, change.ops)),
+            frame_message(frames.patch(change.version, change.ops)),
         )
         for change in applied.changes
     ]

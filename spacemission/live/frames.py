@@ -82,12 +82,13 @@ def error(code: str, message: str, frame_id: str | None = None) -> Frame:
 
 
 def ack(frame_id: str, version: int) -> Frame:
+    """The act applied; ``version``: the actor's view version it produced."""
     return {"t": "ack", "id": frame_id, "v": version}
 
 
-def patch(version: int, since: int, ops: list[dict[str, Any]]) -> Frame:
-    """From the audience's view of version ``since`` (the last that changed it) to ``version``."""
-    return {"t": "patch", "v": version, "from": since, "ops": ops}
+def patch(version: int, ops: list[dict[str, Any]]) -> Frame:
+    """To the audience's view of ``version`` from its view of the version before."""
+    return {"t": "patch", "v": version, "ops": ops}
 
 
 def presence(connected: list[int], spectators: int) -> Frame:

@@ -1,4 +1,4 @@
-"""The ``sync`` frame: a seat's full view of the current version, the match's public facts
+"""The ``sync`` frame: a seat's full view at its own view version, the match's public facts
 and the latest chat lines. Also who a visitor is at a match (seat, spectator, or refused).
 """
 
@@ -50,11 +50,11 @@ def seat_of(match_id: int, user: User) -> int | None:
 
 
 def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
-    """The full view, at the version where this seat's (or the spectators') view last
-    changed: later actions that left it as it was are not told of."""
+    """The full view, at this seat's (or the spectators') own view version: actions that
+    left it as it was are not told of, not even counted."""
     match = Match.objects.select_related("table").get(pk=match_id)
     game = registry.get(match.game)
-    versions = audiences.current(match.view_versions, match.seat_count, match.version)
+    versions = audiences.current(match.view_versions, match.seat_count)
     return {
         "t": "sync",
         "v": versions[audiences.slot(seat, match.seat_count)],

@@ -27,7 +27,7 @@ class SeatInline(ReadOnlyInline):
 
 class ActionInline(ReadOnlyInline):
     model = Action
-    fields = ["version", "seat", "action", "client_id", "user", "created_at"]
+    fields = ["version", "seat", "action", "view_versions", "client_id", "user", "created_at"]
     ordering = ["version"]
 
 

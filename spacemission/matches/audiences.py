@@ -1,26 +1,28 @@
 """What one action changes in each audience's view (each seat, then the spectators).
 
-An audience's *view version* is the match version at which its view last changed. An
-audience whose view an action leaves as it was hears nothing of that action, so no
-client learns when another seat deliberates in secret, and an act is stale only when
-the actor's own view moved on. The acting seat always counts as changed: its ``ack`` is
-followed by its patch.
+An audience's *view version* counts the changes to its view: 0 at the start, one more
+each time an action changes it. An audience whose view an action leaves as it was hears
+nothing of that action, not even a version number, so no client learns when, or how
+often, another seat deliberates in secret; and an act is stale only when the actor's own
+view moved on. The acting seat always counts as changed: its ``ack`` is followed by its
+patch. The match's own version (the count of all actions) never reaches a client.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.core import Game, State
+from games.core import Action, Game, State
 from spacemission.live.patches import Ops, view_patch
 
 
 @dataclass(frozen=True)
 class ViewChange:
-    """One audience's patch for an action: from its view at ``since`` to the new one."""
+    """One audience's patch for an action: to its view of ``version`` from the one before."""
 
     seat: int | None  # None: the spectators
-    since: int
+    version: int
     ops: Ops
 
 
@@ -29,34 +31,47 @@ def slot(seat: int | None, seat_count: int) -> int:
     return seat_count if seat is None else seat
 
 
-def initial(seat_count: int, version: int = 0) -> list[int]:
-    return [version] * (seat_count + 1)
+def initial(seat_count: int) -> list[int]:
+    return [0] * (seat_count + 1)
 
 
-def current(view_versions: list[int], seat_count: int, version: int) -> list[int]:
-    """The stored view versions; a row without them counts every view as changed now."""
+def current(view_versions: list[int], seat_count: int) -> list[int]:
+    """The stored view versions; a row without them starts every audience afresh."""
     if len(view_versions) == seat_count + 1:
         return list(view_versions)
-    return initial(seat_count, version)
+    return initial(seat_count)
 
 
 def changes(
     game: Game, before: State, after: State, actor: int, view_versions: list[int]
 ) -> list[ViewChange]:
-    """The audiences whose view the action changed (and the actor's), each view built
-    once per state."""
+    """The audiences whose view the action changed (and the actor's), each with its next
+    view version; each view built once per state."""
     seat_count = len(view_versions) - 1
     out = []
     for seat in [*range(seat_count), None]:
         ops = view_patch(game.view(before, seat), game.view(after, seat))
         if ops or seat == actor:
-            out.append(ViewChange(seat, view_versions[slot(seat, seat_count)], ops))
+            out.append(ViewChange(seat, view_versions[slot(seat, seat_count)] + 1, ops))
     return out
 
 
-def bumped(view_versions: list[int], changed: list[ViewChange], version: int) -> list[int]:
-    """The view versions once ``changed`` are announced as ``version``."""
+def bumped(view_versions: list[int], changed: list[ViewChange]) -> list[int]:
+    """The view versions once ``changed`` are announced."""
     out = list(view_versions)
     for change in changed:
-        out[slot(change.seat, len(out) - 1)] = version
+        out[slot(change.seat, len(out) - 1)] = change.version
+    return out
+
+
+def recount(
+    game: Game, start: State, seat_count: int, actions: Iterable[tuple[int, Action]]
+) -> list[list[int]]:
+    """Every audience's view version after each action of a log, replayed from ``start``."""
+    versions, state, out = initial(seat_count), start, []
+    for seat, action in actions:
+        after, _events = game.apply(state, seat, action)
+        versions = bumped(versions, changes(game, state, after, seat, versions))
+        state = after
+        out.append(versions)
     return out

@@ -18,9 +18,11 @@ class Match(models.Model):
     options = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField()
     state = models.JSONField()
+    # The count of applied actions: replay order, bot seeds. Never sent to a client, as
+    # it counts the secret actions of every seat too.
     version = models.PositiveIntegerField(default=0)
-    # Per audience (seat 0..n-1, then the spectators): the version at which its view last
-    # changed. A client holds its audience's view version, not the match's.
+    # Per audience (seat 0..n-1, then the spectators): how many times its view changed.
+    # A client holds its audience's view version (docs/protocol.md).
     view_versions = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.RUNNING)
     result = models.JSONField(null=True, blank=True)
@@ -44,6 +46,9 @@ class Action(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
     client_id = models.CharField(max_length=64, blank=True)
+    # Every audience's view version once this action applied: the ack a resent client
+    # id gets again, and which action a client's view version stands for.
+    view_versions = models.JSONField(default=list, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import connection, transaction
 from django.db.models import Subquery
@@ -37,15 +38,18 @@ DEFAULT_BOT = "greedy"
 class Applied:
     """A committed action (or a repeat of one): what the live layer needs to announce it.
 
-    ``repeated`` means the client id had been applied before: nothing changed now, and
-    ``version`` is the version that first application produced (``before``/``after`` None).
-    ``changes`` holds a patch for each audience whose view changed (the actor's always).
+    ``version`` is the match's version the action produced (internal), ``seen`` the
+    actor's view version after it (what its ``ack`` says). ``repeated`` means the client
+    id had been applied before: nothing changed now, and both are what that first
+    application produced (``before``/``after`` None). ``changes`` holds a patch for each
+    audience whose view changed (the actor's always), with that audience's view version.
     """
 
     match_id: int
     game: str
     seat_count: int
     version: int
+    seen: int = 0
     repeated: bool = False
     before: State | None = None
     after: State | None = None
@@ -173,24 +177,25 @@ def apply_action(
             raise IllegalAction("no_match", "there is no such match") from None
         seats, done = _seats(match, seat, client_id)
         if done is not None:
-            return Applied(match.pk, match.game, match.seat_count, done, repeated=True)
+            return _repeated(match, seat, *done)
         _check_player(seats, seat, user)
         if match.status == Match.Status.FINISHED:
             raise IllegalAction("match_over", "the match has ended")
-        versions = audiences.current(match.view_versions, match.seat_count, match.version)
-        _check_fresh(match, versions[seat], expected_version)
+        versions = audiences.current(match.view_versions, match.seat_count)
+        _check_fresh(versions[seat], expected_version)
         game = registry.get(match.game)
         before = match.state
         after = _rules_apply(game, before, seat, action)
         changes = audiences.changes(game, before, after, seat, versions)
         match.version += 1
-        match.view_versions = audiences.bumped(versions, changes, match.version)
+        match.view_versions = audiences.bumped(versions, changes)
         Action.objects.create(
             match=match,
             version=match.version,
             seat=seat,
             action=action,
             client_id=client_id,
+            view_versions=match.view_versions,
             user=user,
         )
         match.state = after
@@ -207,6 +212,7 @@ def apply_action(
         game=match.game,
         seat_count=match.seat_count,
         version=match.version,
+        seen=match.view_versions[seat],
         before=before,
         after=after,
         finished=result is not None,
@@ -215,27 +221,43 @@ def apply_action(
     )
 
 
-def _check_fresh(match: Match, seen: int, expected_version: int) -> None:
-    """Refuse an act based on a view older than the seat's current one (``seen``: the
-    version at which its view last changed); acts of other seats alone do not make it
-    stale."""
-    if not seen <= expected_version <= match.version:
+def _check_fresh(seen: int, expected_version: int) -> None:
+    """Refuse an act based on any view but the seat's current one (``seen``: its view
+    version); acts of other seats that left its view as it was do not make it stale."""
+    if expected_version != seen:
         raise IllegalAction(
             "stale_version",
             f"your view is at version {seen}, not {expected_version}",
         )
 
 
-def _seats(match: Match, seat: int, client_id: str) -> tuple[dict[int, dict[str, Any]], int | None]:
-    """Who plays each seat (index -> user_id, bot), and the version this seat's
-    ``client_id`` already produced (None: not applied yet), in one query."""
+def _seats(
+    match: Match, seat: int, client_id: str
+) -> tuple[dict[int, dict[str, Any]], tuple[int, list[int]] | None]:
+    """Who plays each seat (index -> user_id, bot), and the match version and view
+    versions this seat's ``client_id`` already produced (None: not applied yet), in one
+    query."""
     rows = match.seats.values("index", "user_id", "bot")
     if client_id:
         applied = Action.objects.filter(match=match, seat=seat, client_id=client_id)
-        rows = rows.annotate(done=Subquery(applied.values("version")[:1]))
+        rows = rows.annotate(
+            done=Subquery(applied.values("version")[:1]),
+            done_views=Subquery(applied.values("view_versions")[:1]),
+        )
     seats = {row["index"]: row for row in rows}
-    done = next((row["done"] for row in seats.values() if row.get("done") is not None), None)
+    done = next(
+        ((row["done"], row["done_views"]) for row in seats.values() if row.get("done") is not None),
+        None,
+    )
     return seats, done
+
+
+def _repeated(match: Match, seat: int, version: int, view_versions: Any) -> Applied:
+    """A client id applied before: acknowledged again with what it produced then."""
+    if isinstance(view_versions, str):  # a JSON value some databases return as text
+        view_versions = orjson.loads(view_versions)
+    seen = view_versions[seat] if view_versions else 0
+    return Applied(match.pk, match.game, match.seat_count, version, seen, repeated=True)
 
 
 def _check_player(
@@ -318,9 +340,10 @@ def play_bot(match_id: int) -> Applied | None:
     view = game.view(match.state, seat)
     choice = game.bot_action(bot, view, bot_seed(match, seat))
     fallbacks = [a for a in view.get("legal", []) if a.get("type") != "undo"]
+    seen = audiences.current(match.view_versions, match.seat_count)[seat]
     for action in [choice, *fallbacks]:
         try:
-            return apply_action(match.pk, seat, action, match.version)
+            return apply_action(match.pk, seat, action, seen)
         except IllegalAction as exc:
             if exc.code in {"stale_version", "match_over", "not_your_seat"}:
                 return None

@@ -21,7 +21,7 @@ WORD = re.compile(r"[\w-]+")
 
 @dataclass
 class Recorder:
-    """Frames received on /ws/match/ by one page, with the version each one belongs to."""
+    """Frames received on /ws/match/ by one page, with the view version each one belongs to."""
 
     name: str
     seat: int | None = None
@@ -46,7 +46,30 @@ class Recorder:
         socket.on("framereceived", received)
 
 
-def states_by_version(setup: dict, actions: list[tuple[int, dict]]) -> list[dict]:
+@dataclass
+class History:
+    """The stored match at every version, and which one each view version of each
+    audience shows: an audience's view version counts the actions that changed its view
+    or that it took."""
+
+    states: list[dict]
+    actors: list[int]
+    shown: dict[int | None, list[int]] = field(default_factory=dict)
+
+    def at(self, seat: int | None, view_version: int) -> dict:
+        """The state a frame of ``seat``'s audience (None: the spectators) shows."""
+        if seat not in self.shown:
+            game = registry.get(self.states[0]["game"])
+            views = [game.view(state, seat) for state in self.states]
+            self.shown[seat] = [0] + [
+                v
+                for v in range(1, len(self.states))
+                if self.actors[v - 1] == seat or views[v] != views[v - 1]
+            ]
+        return self.states[self.shown[seat][view_version]]
+
+
+def states_by_version(setup: dict, actions: list[tuple[int, dict]]) -> History:
     """The stored match at every version, rebuilt from its seed and action log."""
     game = registry.get(setup["game"])
     state = game.setup(setup["seats"], setup["options"], setup["seed"])
@@ -54,7 +77,7 @@ def states_by_version(setup: dict, actions: list[tuple[int, dict]]) -> list[dict
     for seat, action in actions:
         state, _events = game.apply(state, seat, action)
         states.append(state)
-    return states
+    return History(states, [seat for seat, _ in actions])
 
 
 def hidden_ids_of(game_id: str) -> Callable[[dict, int | None], set[str]]:
@@ -62,14 +85,15 @@ def hidden_ids_of(game_id: str) -> Callable[[dict, int | None], set[str]]:
     return importlib.import_module(f"games.{game_id.replace('-', '_')}.privacy").hidden_ids
 
 
-def leaks(recorder: Recorder, states: list[dict]) -> list[str]:
-    """Frames, before the game's end, that name an id the recorder's seat may not see."""
+def leaks(recorder: Recorder, history: History) -> list[str]:
+    """Frames, before the game's end, that name an id the recorder's seat may not see in
+    the state its view version shows."""
     found = []
-    hidden_ids = hidden_ids_of(states[0]["game"])
+    hidden_ids = hidden_ids_of(history.states[0]["game"])
     for version, text in recorder.frames:
         if version is None:
             continue
-        state = states[version]
+        state = history.at(recorder.seat, version)
         if state["phase"] == "over":
             continue
         named = set(WORD.findall(text)) & hidden_ids(state, recorder.seat)

@@ -45,9 +45,8 @@ def click(page: Page, view: dict, action: dict) -> None:
 class Table:
     """The seated pages of one match, acting by clicking and reading the stored match.
 
-    A page is waited for at the last version that changed its own view: a server may
-    leave out versions that change nothing an audience sees (a private choice elsewhere),
-    and one that tells every version reaches that one on its way."""
+    A page is waited for at its audience's view version: the number of actions that
+    changed its view or were its own (a private choice elsewhere is not counted)."""
 
     def __init__(self, server: LiveServer, match_id: int, pages: dict[int, Page]):
         self.server = server
@@ -55,6 +54,8 @@ class Table:
         self.pages = pages
         self.watchers: list[Page] = []
         self.states: list[dict] = []
+        self.actors: list[int] = []
+        self.counted: dict[int | None, tuple[int, int]] = {}  # audience -> (states seen, count)
 
     def state(self) -> tuple[dict, int]:
         return self.server.match_state(self.match_id)
@@ -66,15 +67,21 @@ class Table:
             self.states = [GAME.setup(setup["seats"], setup["options"], setup["seed"])]
         for seat, action in actions[len(self.states) - 1 :]:
             self.states.append(GAME.apply(self.states[-1], seat, action)[0])
+            self.actors.append(seat)
         return self.states
 
     def shown(self, audience: int | None) -> int:
-        """The version at which `audience`'s view (a seat's, or the spectators') last changed."""
+        """The view version of `audience` (a seat's, or the spectators') now."""
         states = self.replay()
-        for version in range(len(states) - 1, 0, -1):
-            if GAME.view(states[version], audience) != GAME.view(states[version - 1], audience):
-                return version
-        return 0
+        seen, count = self.counted.get(audience, (1, 0))
+        for version in range(seen, len(states)):
+            own = self.actors[version - 1] == audience
+            if own or GAME.view(states[version], audience) != GAME.view(
+                states[version - 1], audience
+            ):
+                count += 1
+        self.counted[audience] = (len(states), count)
+        return count
 
     def settle(self, page: Page, audience: int | None) -> None:
         wait_for_version(page, self.shown(audience))

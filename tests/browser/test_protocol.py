@@ -100,16 +100,16 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     expect(version).to_have_attribute("data-version", "5")
     expect(page.locator(".conn-pill")).to_have_attribute("data-state", "live")
 
-    # A patch from the version the page holds is applied in place.
+    # A patch to the version after the one the page holds is applied in place.
     patch = jsonpatch.make_patch(views[0], views[1]).patch
-    server.send({"t": "patch", "v": 6, "from": 5, "ops": patch})
+    server.send({"t": "patch", "v": 6, "ops": patch})
     expect(version).to_have_attribute("data-version", "6")
     expect(page.locator(".turn-facts")).to_contain_text("action 2 of 2")
 
-    # A patch from a version the page does not hold (it missed one): dropped, and the page
-    # asks for the whole view.
+    # A patch that skips a version (the page missed one): dropped, and the page asks for
+    # the whole view.
     gap = [{"op": "replace", "path": "/round", "value": 99}]
-    server.send({"t": "patch", "v": 8, "from": 7, "ops": gap})
+    server.send({"t": "patch", "v": 8, "ops": gap})
     server.expect_frame(page, "sync")
     expect(version).to_have_attribute("data-version", "6")
     expect(page.locator(".turn-facts")).not_to_contain_text("Round 99")
@@ -133,14 +133,14 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     expect(page.locator(".refusal")).to_have_text("Hold on: the server says no.")
     expect(version).to_have_attribute("data-version", "8")
 
-    # Sent again and acknowledged: the patch moves the page on, the refusal goes. Versions
-    # that left this seat's view as it was (other seats' secret choices) never reach it.
+    # Sent again and acknowledged: the patch moves the page on, the refusal goes. The
+    # page's version counts changes to its own view: the ack names the next one.
     page.click("[data-action=restock]")
     act = server.expect_frame(page, "act")
-    server.send({"t": "ack", "id": act["id"], "v": 12})
+    server.send({"t": "ack", "id": act["id"], "v": 9})
     patch = jsonpatch.make_patch(views[1], views[2]).patch
-    server.send({"t": "patch", "v": 12, "from": 8, "ops": patch})
-    expect(version).to_have_attribute("data-version", "12")
+    server.send({"t": "patch", "v": 9, "ops": patch})
+    expect(version).to_have_attribute("data-version", "9")
     expect(page.locator(".refusal")).to_have_count(0)
     expect(page.locator("[data-action=confirm]")).to_be_enabled()
 
@@ -164,9 +164,9 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     expect(page.locator(".conn-pill")).to_have_attribute("data-state", "offline")
     server.expect_frame(page, "sync")
     assert len(server.sockets) == 2
-    server.send(sync(views[2], 12, seat))
+    server.send(sync(views[2], 9, seat))
     expect(page.locator(".conn-pill")).to_have_attribute("data-state", "live")
-    expect(version).to_have_attribute("data-version", "12")
+    expect(version).to_have_attribute("data-version", "9")
 
 
 def test_a_turn_can_be_taken_with_the_keyboard_alone(new_page):

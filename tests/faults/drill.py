@@ -240,6 +240,17 @@ async def final_views(players: list[Player]) -> None:
 
 
 def acknowledged_rows(db: Database, match_id: int) -> dict[str, int]:
-    """client id -> version of every stored action of the match."""
-    rows = db.query("SELECT client_id, version FROM matches_action WHERE match_id = %s", [match_id])
-    return dict(rows)
+    """client id -> the actor's view version after each stored action of the match."""
+    rows = db.query(
+        "SELECT client_id, seat, view_versions FROM matches_action WHERE match_id = %s",
+        [match_id],
+    )
+    return {
+        client_id: (orjson.loads(views) if isinstance(views, str) else views)[seat]
+        for client_id, seat, views in rows
+    }
+
+
+def held(match: dict, seat: int | None) -> int:
+    """The view version of ``seat``'s audience in a stored match (the spectators last)."""
+    return match["view_versions"][-1 if seat is None else seat]

@@ -1,6 +1,7 @@
 """The benchmarks' own bookkeeping: a latency is counted once, from the acked send to the
-moment the last socket whose view the action changed holds that version, whichever
-arrives first; a profile's samples are summed per thread."""
+moment the last socket whose view the action changed holds its audience's new view
+version, whichever arrives first; which audiences an action changed comes from the
+stored log's view versions. A profile's samples are summed per thread."""
 
 from __future__ import annotations
 
@@ -19,40 +20,37 @@ def two_seats_and_a_spectator(stats: Stats) -> tuple[MatchTracker, list[int]]:
 def test_a_latency_needs_the_ack_and_every_socket_the_action_changed():
     stats = Stats()
     tracker, sockets = two_seats_and_a_spectator(stats)
-    tracker.acked(1, sent_at=0.0)
-    for socket, audience in zip(sockets[:2], (0, 1), strict=True):
-        tracker.patched(audience, 1)
+    tracker.acked(0, 1, sent_at=0.0)
+    for socket in sockets[:2]:
         tracker.reached(socket, 1)
-    tracker.patched(SPECTATORS, 1)  # announced to the spectators, not yet held there
-    tracker.settle()
+    tracker.settle([[1, 1, 1]])  # the spectators' view changed too, not yet held there
     assert stats.latencies == []
 
 
 def test_sockets_whose_view_did_not_change_are_not_waited_for():
+    """Each audience counts its own versions: seat 1's draft, then seat 0's."""
     stats = Stats()
     tracker, sockets = two_seats_and_a_spectator(stats)
-    tracker.acked(5, sent_at=0.0)
-    tracker.patched(0, 5)  # a draft: only the actor's view changed
-    tracker.reached(sockets[0], 5)
-    tracker.acked(5, sent_at=0.0)  # never counted twice
-    tracker.settle()
+    tracker.acked(0, 1, sent_at=0.0)
+    tracker.reached(sockets[0], 1)
+    tracker.acked(0, 1, sent_at=5.0)  # never counted twice
+    tracker.settle([[0, 1, 0], [1, 1, 0]])  # seat 1's act was never acked here
     assert len(stats.latencies) == 1 and stats.latencies[0] > 0
 
 
 def test_a_sync_that_jumps_ahead_holds_every_version_between():
     stats = Stats()
     tracker, sockets = two_seats_and_a_spectator(stats)
+    log = [[v, v, 0] for v in (1, 2, 3)]  # seat 0's acts change both seats' views
     for version in (1, 2, 3):
-        tracker.acked(version, sent_at=0.0)
-        tracker.patched(0, version)
-        tracker.patched(1, version)
+        tracker.acked(0, version, sent_at=0.0)
         tracker.reached(sockets[0], version)  # the first seat follows patch by patch
-    tracker.settle()
+    tracker.settle(log)
     assert stats.latencies == []
     for version in (1, 2, 3):
-        tracker.acked(version, sent_at=0.0)
+        tracker.acked(0, version, sent_at=0.0)
     tracker.reached(sockets[1], 3)  # the second catches up by one sync
-    tracker.settle()
+    tracker.settle(log)
     assert len(stats.latencies) == 3
 
 

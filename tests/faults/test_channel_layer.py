@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from tests.faults.conftest import prefix
-from tests.faults.drill import GAME, Player, Table, acknowledged_rows, final_views
+from tests.faults.drill import GAME, Player, Table, acknowledged_rows, final_views, held
 from tests.platform.live.remote import replayed_states, seed_match, stored
 from tests.support.servers import Database, Server
 
@@ -40,7 +40,7 @@ def check_converged(db: Database, players: list[Player]) -> None:
         rows = acknowledged_rows(db, match_id)
         for player in (p for p in players if p.match_id == match_id):
             assert all(rows.get(cid) == v for cid, v in player.acked.items()), player.name
-            assert player.v == match["version"], player.name
+            assert player.v == held(match, player.seat), player.name
             assert player.view == GAME.view(match["state"], player.seat), player.name
 
 

@@ -82,6 +82,17 @@ def states(match: Match) -> list[State]:
     return out
 
 
+def origins(action_views: list[list[int]], seat: int | None) -> dict[int, int]:
+    """``seat``'s view versions (the spectators' for None) -> the match version whose
+    action made each one, from every action's stored view versions: which state a frame
+    of that audience shows."""
+    at = -1 if seat is None else seat
+    out = {0: 0}
+    for version, views in enumerate(action_views, start=1):
+        out.setdefault(views[at], version)
+    return out
+
+
 def strings(value: Any) -> Iterator[str]:
     """Every JSON string anywhere in ``value`` (object keys too)."""
     if isinstance(value, str):

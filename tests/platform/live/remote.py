@@ -11,6 +11,7 @@ import orjson
 import websockets
 
 from games import registry
+from tests.platform.live.playout import origins
 from tests.platform.live.wsclient import TIMEOUT, Frame, Tracker
 from tests.support.servers import Database, Server
 
@@ -34,6 +35,10 @@ for attempt in range(200):
             else:
                 Seat.objects.create(table=table, index=index, bot=player)
         match = start_match(table)
+        if SEED is not None:
+            match.seed = SEED
+            match.state = registry.get(match.game).setup(len(PLAYERS), match.options, SEED)
+            match.save(update_fields=["seed", "state"])
         if FIRST is None or registry.get(match.game).active_seats(match.state) == [FIRST]:
             break
         transaction.set_rollback(True)  # another seed may let FIRST begin
@@ -42,34 +47,51 @@ print(match.pk)
 
 
 def seed_match(
-    db: Database, players: list[str], first: int | None = None, game: str = "space-mission"
+    db: Database,
+    players: list[str],
+    first: int | None = None,
+    game: str = "space-mission",
+    seed: int | None = None,
 ) -> int:
     """A running match of ``game`` (``@name`` for a person, else a bot kind), begun by seat
-    ``first`` if given. Its bots do not move in the seeding process."""
+    ``first`` if given, dealt from ``seed`` if given. Its bots do not move in the seeding
+    process."""
     code = (
         SEED_MATCH.replace("PLAYERS", repr(players))
         .replace("FIRST", repr(first))
         .replace("GAME_ID", repr(game))
+        .replace("SEED", repr(seed))
     )
     return int(db.django(code, env={"BOT_DELAY": "3600"}).split()[-1])
 
 
 def stored(db: Database, match_id: int) -> dict:
     (row,) = db.query(
-        "SELECT status, version, seed, options, seat_count, state FROM matches_match WHERE id = %s",
+        "SELECT status, version, seed, options, seat_count, state, view_versions"
+        " FROM matches_match WHERE id = %s",
         [match_id],
     )
-    keys = ["status", "version", "seed", "options", "seat_count", "state"]
+    keys = ["status", "version", "seed", "options", "seat_count", "state", "view_versions"]
     match = dict(zip(keys, row, strict=True))
-    for key in ("options", "state"):
-        if isinstance(match[key], str):
-            match[key] = json.loads(match[key])
+    for key in ("options", "state", "view_versions"):
+        match[key] = _json(match[key])
     actions = db.query(
-        "SELECT seat, action FROM matches_action WHERE match_id = %s ORDER BY version",
+        "SELECT seat, action, view_versions FROM matches_action"
+        " WHERE match_id = %s ORDER BY version",
         [match_id],
     )
-    match["actions"] = [(s, json.loads(a) if isinstance(a, str) else a) for s, a in actions]
+    match["actions"] = [(s, _json(a)) for s, a, _ in actions]
+    match["action_views"] = [_json(views) for _, _, views in actions]
     return match
+
+
+def _json(value: object) -> object:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def match_versions(match: dict, seat: int | None) -> dict[int, int]:
+    """``seat``'s view versions -> the match version whose action made each one."""
+    return origins(match["action_views"], seat)
 
 
 def replayed_states(match: dict) -> list[dict]:
@@ -90,6 +112,7 @@ class RemoteClient(Tracker):
         self.origin = server.origin
         self.session = session
         self.close_code: int | None = None
+        self.texts: list[str] = []  # every frame as it came over the wire
         self._changed = asyncio.Event()
 
     async def open(self) -> RemoteClient:
@@ -104,6 +127,7 @@ class RemoteClient(Tracker):
     async def _read(self) -> None:
         try:
             async for text in self.ws:
+                self.texts.append(text)
                 self.take(orjson.loads(text))
                 self._changed.set()
         except websockets.ConnectionClosed:

@@ -2,7 +2,8 @@
 
 Two people decide at once in secret (J10: each picks the cards to discard, J15: others
 see only who has committed) while a spectator watches; every frame each websocket
-received is checked.
+received is checked. Each audience counts the changes to its own view, so not even a
+version number tells the others how often a seat changed its mind.
 """
 
 from __future__ import annotations
@@ -12,13 +13,18 @@ import asyncio
 import pytest
 
 from games import registry
-from tests.platform.live.remote import RemoteClient, seed_match, stored
+from games.jump_drive.privacy import hidden_ids
+from tests.platform.live.playout import leaks
+from tests.platform.live.remote import RemoteClient, match_versions, seed_match, stored
 from tests.platform.live.test_servers import database, servers
 from tests.platform.live.wsclient import Frame
+from tests.support.servers import Database
 
 pytestmark = pytest.mark.slow
 __all__ = ["database", "servers"]
 GAME = registry.get("jump-drive")
+SEED = 20261130
+GAME_FRAMES = {"sync", "patch", "ack", "error"}  # presence frames follow arrival times
 
 
 async def act(client: RemoteClient, action: dict) -> Frame:
@@ -42,34 +48,110 @@ def patches(client: RemoteClient) -> dict[int, Frame]:
     return {f["v"]: f for f in client.frames if f["t"] == "patch"}
 
 
+async def open_clients(database: Database, server, match_id: int) -> list[RemoteClient]:
+    ada = await RemoteClient(server, match_id, database.session("ada")).open()
+    bob = await RemoteClient(server, match_id, database.session("bob")).open()
+    watcher = await RemoteClient(server, match_id).open()
+    return [ada, bob, watcher]
+
+
+def audit(database: Database, match_id: int, clients: list[RemoteClient]) -> None:
+    """Every frame names nothing its receiver may not see in the state it shows, and
+    every client holds its audience's stored view version without a gap."""
+    match = stored(database, match_id)
+    states = [GAME.setup(match["seat_count"], match["options"], match["seed"])]
+    for seat, action in match["actions"]:
+        states.append(GAME.apply(states[-1], seat, action)[0])
+    assert states[-1] == match["state"]
+    for client in clients:
+        versions = match_versions(match, client.seat)
+        assert client.gaps == 0
+        assert client.v == match["view_versions"][-1 if client.seat is None else client.seat]
+        for version, frame in client.received:
+            state = states[versions[version]]
+            assert not leaks(frame, hidden_ids(state, client.seat)), (client.seat, frame)
+            if frame["t"] in {"sync", "patch"}:
+                assert client.views[version] == GAME.view(state, client.seat)
+
+
 async def test_a_draft_reaches_only_its_seat_and_seats_drafting_at_once_both_apply(
     database, servers
 ):
     match_id = seed_match(database, ["@ada", "@bob"], game="jump-drive")
-    server = servers(database)
-    ada = await RemoteClient(server, match_id, database.session("ada")).open()
-    bob = await RemoteClient(server, match_id, database.session("bob")).open()
-    watcher = await RemoteClient(server, match_id).open()
+    ada, bob, watcher = await open_clients(database, servers(database), match_id)
     assert ada.v == bob.v == watcher.v == 0
 
-    # Both pick a card at once, each from its view of version 0: both apply.
+    # Both pick a card at once, each from its view of version 0: both apply, and each
+    # seat's view version counts its own view's changes only.
     answers = await asyncio.gather(act(ada, draft(ada)), act(bob, draft(bob)))
-    assert [a["t"] for a in answers] == ["ack", "ack"], answers
+    assert answers == [{"t": "ack", "id": a["id"], "v": 1} for a in answers]
     # Ada picks her second card and commits: the commit is the first change the others see.
-    ada_drafts = [answers[0]["v"], (await act(ada, draft(ada)))["v"]]
+    assert (await act(ada, draft(ada)))["v"] == 2
     commit = await act(ada, {"type": "commit"})
-    assert commit["t"] == "ack"
+    assert commit["v"] == 3
+    await bob.until_version(2)
+    await watcher.until_version(1)
     for client in (bob, watcher):
-        await client.until_version(commit["v"])
         assert client.view["players"][0]["deciding"] is False  # committed, nothing more
 
     # Every frame: each seat's patches are its own drafts and the commit; the spectator's
-    # one patch goes straight from version 0 to the commit.
-    assert sorted(patches(ada)) == [*ada_drafts, commit["v"]]
-    assert sorted(patches(bob)) == [answers[1]["v"], commit["v"]]
-    assert patches(bob)[commit["v"]]["from"] == answers[1]["v"]
-    assert [(v, f["from"]) for v, f in patches(watcher).items()] == [(commit["v"], 0)]
+    # one patch is the commit.
+    assert sorted(patches(ada)) == [1, 2, 3]
+    assert sorted(patches(bob)) == [1, 2]
+    assert sorted(patches(watcher)) == [1]
     assert not [f for c in (ada, bob, watcher) for f in c.frames if f["t"] == "error"]
-    assert stored(database, match_id)["version"] == commit["v"] == 4
+    assert stored(database, match_id)["version"] == 4
+    audit(database, match_id, [ada, bob, watcher])
     for client in (ada, bob, watcher):
         await client.close()
+
+
+async def play(database: Database, server, changes_of_mind: int) -> list[RemoteClient]:
+    """One match from ``SEED``: Bob picks a card, Ada picks and drops one
+    ``changes_of_mind`` times, then both pick and commit. The clients, audited."""
+    match_id = seed_match(database, ["@ada", "@bob"], game="jump-drive", seed=SEED)
+    ada, bob, watcher = await open_clients(database, server, match_id)
+    await act(bob, draft(bob))
+    first = draft(ada)
+    for _ in range(changes_of_mind):
+        await act(ada, first)
+        await act(ada, {"type": "unselect", "card": first["card"]})
+    await act(ada, first)
+    await act(ada, draft(ada))
+    await act(ada, {"type": "commit"})
+    await bob.until_version(2)  # Ada's commit
+    await act(bob, draft(bob))
+    await act(bob, {"type": "commit"})  # J15: both revealed
+    await ada.until_version(4 + 2 * changes_of_mind)
+    await watcher.until_version(2)
+    audit(database, match_id, [ada, bob, watcher])
+    for client in (ada, bob, watcher):
+        await client.close()
+    return [ada, bob, watcher]
+
+
+def game_frames(client: RemoteClient) -> list[str]:
+    """The game's frames exactly as sent, but for the ids of the match and its table in
+    a ``sync``'s facts (ids are drawn at random)."""
+    out = []
+    for text, frame in zip(client.texts, client.frames, strict=True):
+        if frame["t"] == "sync":
+            facts = frame["match"]
+            text = text.replace(f'"id":{facts["id"]},"table":{facts["table"]},', "", 1)
+        if frame["t"] in GAME_FRAMES:
+            out.append(text)
+    return out
+
+
+async def test_how_often_a_seat_changes_its_mind_reaches_no_one_else_not_even_as_a_number(
+    database, servers
+):
+    """J15: two matches dealt alike, in which Ada drops a picked card three times or
+    never, send Bob and the spectator the same frames, byte for byte."""
+    server = servers(database)
+    decided = await play(database, server, 0)
+    hesitant = await play(database, server, 3)
+    assert game_frames(hesitant[0]) != game_frames(decided[0])  # Ada saw her own changes
+    for seat in (1, 2):  # Bob, the spectator
+        assert game_frames(hesitant[seat]) == game_frames(decided[seat])
+        assert sum('"t":"patch"' in text for text in game_frames(decided[seat])) >= 2

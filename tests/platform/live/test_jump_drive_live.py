@@ -9,9 +9,10 @@ and that player acts again. People here are driven by the test through their own
 connections (choosing like the greedy bot from the view their client holds); bot seats
 move by themselves on the server, one action at a time.
 
-Every frame each connection received, and every message sent to a seat's channel group,
-is audited against ``games.jump_drive.privacy.hidden_ids`` of the state at that version,
-rebuilt from the action log.
+Each audience counts the changes to its own view, so not even a version number tells of
+another seat's drafts. Every frame each connection received, and every message sent to a
+seat's channel group, is audited against ``games.jump_drive.privacy.hidden_ids`` of the
+state its view version shows, rebuilt from the action log.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from games.jump_drive.privacy import hidden_ids
 from spacemission.matches.audiences import slot
 from spacemission.matches.models import Match
 from tests.platform.live.conftest import create_match
-from tests.platform.live.playout import _absorb, leaks, states
+from tests.platform.live.playout import _absorb, leaks, origins, states
 from tests.platform.live.test_whole_game import audience, layer_messages
 from tests.platform.live.wsclient import Client, Frame
 
@@ -64,7 +65,7 @@ async def act(client: Client, action: dict, tag: str) -> Frame:
 
 
 def held(match: Match, seat: int | None) -> int:
-    """The version a client of ``seat`` holds once it is up to date: its view's version."""
+    """The version a client of ``seat`` holds once it is up to date: its view version."""
     return match.view_versions[slot(seat, match.seat_count)]
 
 
@@ -115,13 +116,19 @@ async def audit(match_id: int, clients: list[Client], layer_messages: list) -> l
         await client.expect("sync", v=held(match, client.seat))
     history = await database_sync_to_async(states)(match)
     assert history[-1] == match.state and len(history) == match.version + 1
+    rows = await database_sync_to_async(
+        lambda: list(match.actions.order_by("version").values_list("seat", "view_versions"))
+    )()
+    actors = [seat for seat, _ in rows]
+    seats = [*range(match.seat_count), None]
+    made = {seat: origins([views for _, views in rows], seat) for seat in seats}
     for client in clients:
         assert client.gaps == 0 and client.compared and all(client.compared)
+        shown = made[client.seat]
         for version, view in client.views.items():
-            assert view == GAME.view(history[version], client.seat), (client.seat, version)
+            assert view == GAME.view(history[shown[version]], client.seat), (client.seat, version)
         for version, frame in client.received:
-            assert not leaks(frame, hidden_ids(history[version], client.seat)), frame
-    seats = [*range(match.seat_count), None]
+            assert not leaks(frame, hidden_ids(history[shown[version]], client.seat)), frame
     everything_hidden = set().union(*(hidden_ids(s, seat) for s in history for seat in seats))
     patched: dict[int | None, list[Frame]] = {seat: [] for seat in seats}
     for group, message in layer_messages:
@@ -131,16 +138,13 @@ async def audit(match_id: int, clients: list[Client], layer_messages: list) -> l
             assert not leaks(frame, everything_hidden), (group, frame)
         else:
             assert frame["t"] == "patch"
-            assert not leaks(frame, hidden_ids(history[frame["v"]], seat)), (group, frame)
+            state = history[made[seat][frame["v"]]]
+            assert not leaks(frame, hidden_ids(state, seat)), (group, frame)
             patched[seat].append(frame)
-    actors = await database_sync_to_async(
-        lambda: list(Match.objects.get(pk=match_id).actions.values_list("seat", flat=True))
-    )()
-    for seat in seats:
-        assert [f["v"] for f in patched[seat]] == changes_of(history, actors, seat)
-        chain = [0, *(f["v"] for f in patched[seat])]
-        assert [f["from"] for f in patched[seat]] == chain[:-1]  # each from the one before
-        assert chain[-1] == held(match, seat)
+    for seat in seats:  # counted one by one, each at the action that changed the view
+        counted = [f["v"] for f in patched[seat]]
+        assert counted == list(range(1, held(match, seat) + 1))
+        assert [made[seat][v] for v in counted] == changes_of(history, actors, seat)
     return history
 
 
@@ -176,18 +180,17 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
 
     # J10: both keep 5 of 7, at the same time; then wait at the first choice.
     at = await drive(match.pk, people, watchers, lambda m: False, hold=choosing)
-    v = at.version
     assert all(c.view["active"] == [0, 1] and c.view["me"]["task"]["draft"] is None for c in people)
-    assert all(c.v == v for c in everyone)  # the last action changed every view
+    assert all(c.v == held(at, c.seat) for c in everyone)
+    base = {client: client.v for client in everyone}  # each audience's own count
 
     # J15: both draft at once, each from the view it holds: neither refuses the other.
     drafts = [await send_act(c, GAME.bot_action("greedy", c.view, 1), "draft") for c in people]
     acks = [await reply(c, i) for c, i in zip(people, drafts, strict=True)]
     assert [a["t"] for a in acks] == ["ack", "ack"], acks
-    drafted = {ack["v"]: client for ack, client in zip(acks, people, strict=True)}
-    assert sorted(drafted) == [v + 1, v + 2]
-    for version, client in drafted.items():  # the patch follows the ack
-        await client.until_version(version)
+    assert [a["v"] for a in acks] == [base[c] + 1 for c in people]  # its own change only
+    for ack, client in zip(acks, people, strict=True):  # the patch follows the ack
+        await client.until_version(ack["v"])
 
     # Both commit at once: the first commit changes the other's view (it shows who has
     # committed), so the other's act is stale; it gets a sync and commits again.
@@ -196,26 +199,29 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
     assert sorted(r["t"] for r in replies) == ["ack", "error"]
     late = people[[r["t"] for r in replies].index("error")]
     assert replies[people.index(late)]["code"] == "stale_version"
-    await late.expect("sync", v=v + 3)
+    # The first commit: each person's view changed twice (a draft, the commit), each
+    # spectator's once.
+    committed = {c: base[c] + (2 if c in people else 1) for c in everyone}
+    await late.expect("sync", v=committed[late])
     first = 1 - late.seat
     for client in everyone:
-        await client.until_version(v + 3)
-        view = client.views[v + 3]
+        await client.until_version(committed[client])
+        view = client.views[committed[client]]
         assert not deciding(view, first) and deciding(view, late.seat)
         assert view["players"][first]["placing"] is None  # committed, still secret
     await act(late, {"type": "commit"}, "commit-again")
     await settle(everyone, await stored(match.pk))
     for client in everyone:  # J15: both revealed to everyone at once, by the last commit
-        assert revealed(client, v + 3) == set() and revealed(client, v + 4) == {0, 1}
+        shown = committed[client]
+        assert revealed(client, shown) == set() and revealed(client, shown + 1) == {0, 1}
 
     # J15: a draft reaches no one but its seat: not a frame, not even a version number.
     # (Each audience's frames come in order, so by the reveal every earlier one is here.)
     for client in everyone:
-        patches = {f["v"]: f for f in client.frames if f["t"] == "patch" and f["v"] > v}
-        mine = [version for version, drafter in drafted.items() if drafter is client]
-        assert sorted(patches) == [*mine, v + 3, v + 4], client.seat
-        if client not in people:
-            assert patches[v + 3]["from"] == v
+        patches = sorted(
+            f["v"] for f in client.frames if f["t"] == "patch" and f["v"] > base[client]
+        )
+        assert patches == list(range(base[client] + 1, committed[client] + 2)), client.seat
 
     # Play on into the third round, both choosing freely, then audit every frame.
     await drive(match.pk, people, watchers, lambda m: m.state["round"] >= 3 or m.result is not None)

@@ -1,10 +1,13 @@
-"""Versions per audience: an action reaches only the audiences whose view it changed (and
-its actor), and an act is stale only when its seat's own view changed after it was made.
+"""Versions per audience: each audience counts the changes to its own view, an action
+reaches only the audiences whose view it changed (and its actor), and an act is stale
+only when its seat's own view changed after it was made.
 
 Jump Drive's seats decide at once and in secret (J15); Space Mission's take turns.
 """
 
 from __future__ import annotations
+
+import importlib
 
 import pytest
 
@@ -50,10 +53,11 @@ def test_a_draft_moves_only_its_own_seats_view_version_and_reaches_no_one_else(u
     assert match.view_versions == [0, 0, 0]
     applied = act(match, 0, draft(match, 0), 0)
     assert match.version == 1 and match.view_versions == [1, 0, 0]  # J15
-    assert [(c.seat, c.since) for c in applied.changes] == [(0, 0)]
+    assert [(c.seat, c.version) for c in applied.changes] == [(0, 1)]
+    assert applied.seen == 1
     messages = patch_messages(applied)
     assert [group for group, _ in messages] == [seat_group(match.pk, 0)]
-    assert '"v":1,"from":0,' in messages[0][1]["text"]
+    assert messages[0][1]["text"].startswith('{"t":"patch","v":1,"ops":')
     # A sync tells each audience its own view version.
     assert [sync_frame(match.pk, seat)["v"] for seat in (0, 1, None)] == [1, 0, 0]
 
@@ -63,24 +67,25 @@ def test_seats_drafting_at_once_do_not_make_each_other_stale(users):
     act(match, 0, draft(match, 0), 0)
     act(match, 1, draft(match, 1), 0)  # made from seat 1's view of version 0
     act(match, 0, draft(match, 0), 1)
-    assert match.version == 3 and match.view_versions == [3, 2, 0]
+    assert match.version == 3 and match.view_versions == [2, 1, 0]
 
 
 def test_a_commit_reaches_everyone_and_makes_older_acts_of_the_others_stale(users):
     match = jump_drive(users)
     act(match, 1, draft(match, 1), 0)
     applied = decide(match, 0)
-    version = match.version
-    assert match.view_versions == [version, version, version]  # J15: who has committed
-    assert [c.seat for c in applied.changes] == [0, 1, None]
+    version, own = match.version, match.version - 1  # seat 0's acts, its commit included
+    # J15: the commit shows who has committed; each audience counts only its own changes.
+    assert match.view_versions == [own, 2, 1]
+    assert [(c.seat, c.version) for c in applied.changes] == [(0, own), (1, 2), (None, 1)]
     with pytest.raises(IllegalAction) as refused:
         act(match, 1, draft(match, 1), 1)  # seat 1's view changed at the commit
     assert refused.value.code == "stale_version"
     assert match.version == version and match.actions.count() == version
-    act(match, 1, draft(match, 1), version)
+    act(match, 1, draft(match, 1), 2)
 
 
-def test_an_act_beyond_the_match_version_is_stale(users):
+def test_an_act_beyond_the_seats_view_version_is_stale(users):
     match = jump_drive(users)
     with pytest.raises(IllegalAction) as refused:
         act(match, 0, draft(match, 0), 1)
@@ -91,15 +96,36 @@ def test_an_act_beyond_the_match_version_is_stale(users):
 def test_a_repeated_client_id_is_acknowledged_with_its_version_after_others_acted(users):
     match = jump_drive(users)
     ada = match.seats.get(index=0).user
-    first = apply_action(match.pk, 0, draft(match, 0), 0, "c1", ada)
     act(match, 1, draft(match, 1), 0)
+    first = apply_action(match.pk, 0, draft(match, 0), 0, "c1", ada)
+    act(match, 1, draft(match, 1), 1)
+    act(match, 0, draft(match, 0), 1)
     again = apply_action(match.pk, 0, draft(match, 0), 0, "c1", ada)
-    assert again.repeated and again.version == first.version == 1 and not again.changes
+    assert again.repeated and not again.changes
+    assert (again.version, again.seen) == (first.version, first.seen) == (2, 1)
+    assert list(match.actions.values_list("view_versions", flat=True)) == [
+        [0, 1, 0],
+        [1, 1, 0],
+        [1, 2, 0],
+        [2, 2, 0],
+    ]
 
 
-def test_a_match_stored_without_view_versions_counts_every_view_as_changed_now():
-    assert audiences.current([], 2, 7) == [7, 7, 7]
-    assert audiences.current([3, 7, 5], 2, 7) == [3, 7, 5]
+def test_a_match_stored_without_view_versions_starts_every_audience_afresh():
+    assert audiences.current([], 2) == [0, 0, 0]
+    assert audiences.current([3, 7, 5], 2) == [3, 7, 5]
+
+
+def test_the_log_recounts_the_view_versions_it_produced(users):
+    """What the data migration does for stored matches: replay the log, count changes."""
+    match = jump_drive(users)
+    act(match, 1, draft(match, 1), 0)
+    decide(match, 0)
+    rows = list(match.actions.values_list("seat", "action", "view_versions"))
+    start = JUMP_DRIVE.setup(2, match.options, match.seed)
+    recounted = audiences.recount(JUMP_DRIVE, start, 2, [(s, a) for s, a, _ in rows])
+    assert recounted == [views for _, _, views in rows]
+    assert recounted[-1] == match.view_versions
 
 
 def test_space_mission_players_hear_of_every_action_as_before():
@@ -111,8 +137,26 @@ def test_space_mission_players_hear_of_every_action_as_before():
         view = SPACE_MISSION.view(state, seat)
         after, _ = SPACE_MISSION.apply(state, seat, SPACE_MISSION.bot_action("greedy", view, 3))
         changes = audiences.changes(SPACE_MISSION, state, after, seat, versions)
-        assert [(c.seat, c.since) for c in changes] == [
-            (s, version - 1) for s in [0, 1, 2, 3, None]
-        ]
-        versions, state = audiences.bumped(versions, changes, version), after
+        assert [(c.seat, c.version) for c in changes] == [(s, version) for s in [0, 1, 2, 3, None]]
+        versions, state = audiences.bumped(versions, changes), after
     assert versions == [40] * 5
+
+
+def test_the_data_migration_recounts_stored_matches_from_their_logs(users):
+    from django.apps import apps
+
+    migration = importlib.import_module(
+        "spacemission.matches.migrations.0004_audience_view_versions"
+    )
+    match = jump_drive(users)
+    act(match, 1, draft(match, 1), 0)
+    decide(match, 0)
+    counted = list(match.actions.values_list("view_versions", flat=True)), match.view_versions
+    match.actions.update(view_versions=[])  # as stored before the counters
+    Match.objects.filter(pk=match.pk).update(view_versions=[match.version] * 3)
+    migration.recount(apps, None)
+    match.refresh_from_db()
+    assert (
+        list(match.actions.values_list("view_versions", flat=True)),
+        match.view_versions,
+    ) == counted

@@ -1,7 +1,7 @@
 """A websocket client of ``/ws/match/<id>/`` in the test process, that keeps its view.
 
-It applies each ``patch`` to the view it holds (only when it holds the patch's ``from``
-version, as the protocol tells clients to) and remembers the view of every version it
+It applies each ``patch`` to the view it holds (only when it holds the version before
+the patch's, as the protocol tells clients to) and remembers the view of every version it
 saw, so tests can compare them with the views the server would send in a fresh ``sync``.
 """
 
@@ -59,7 +59,7 @@ class Tracker:
         elif frame["t"] == "patch":
             if self.v is not None and frame["v"] <= self.v:
                 return  # sent before the sync this client holds: already in it
-            if self.v is None or frame["from"] != self.v:
+            if self.v is None or frame["v"] != self.v + 1:
                 self.gaps += 1
                 return
             self.view = jsonpatch.apply_patch(self.view, frame["ops"])

@@ -180,13 +180,13 @@ export class MatchConnection {
   }
 
   /**
-   * A patch goes from this seat's view of version `from` (the last that changed it) to
-   * version `v`; versions that left the view as it was are never announced.
+   * A patch turns this audience's view of version `v - 1` into `v`: view versions count
+   * the changes to this view alone.
    */
   onPatch(frame) {
     if (this.syncing || this.view === null) return;
     if (frame.v <= this.version) return; // already held
-    if (frame.from !== this.version) {
+    if (frame.v !== this.version + 1) {
       this.requestSync();
       return;
     }
@@ -219,9 +219,9 @@ export class MatchConnection {
   }
 
   /**
-   * After a (re)sync: an act still at the current version never arrived, so send it again
-   * with the same id (the server applies it at most once); one at an older version was
-   * either applied (the actor's view always changes) or overtaken, and the fresh view
+   * After a (re)sync: an act still at the current view version never arrived, so send it
+   * again with the same id (the server applies it at most once); one at an older version
+   * was either applied (the actor's view always changes) or overtaken, and the fresh view
    * already shows which.
    */
   resendPending() {
