@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from spacemission.live import fanout, presence, runner
+from spacemission.live import fanout, ordering, presence, runner
 from spacemission.live.threads import db
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied, bot_to_move, play_bot
@@ -52,13 +52,15 @@ async def _drive(match_id: int, driver: _Driver) -> None:
         while True:
             wanted = driver.wanted
             await asyncio.sleep(settings.BOT_DELAY)
-            applied, messages = await db(_move)(match_id)
+            async with ordering.turn(match_id):
+                applied, messages = await db(_move)(match_id)
+                if applied is not None:
+                    await fanout.send(messages)
             if applied is None:
                 # Nothing to play; unless a schedule() came in while we looked, stop.
                 if driver.wanted == wanted:
                     return
                 continue
-            await fanout.send(messages)
             if applied.finished:
                 return
     except Exception:

@@ -21,6 +21,7 @@ from spacemission.live import (
     chat,
     fanout,
     frames,
+    ordering,
     presence,
     roster,
     runner,
@@ -124,15 +125,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.seat is None:
             raise ClientError("spectator", "spectators cannot act", frame["id"])
         try:
-            applied, messages = await db(act)(self.match_id, self.seat, frame, self.user)
+            async with ordering.turn(self.match_id):
+                applied, messages = await db(act)(self.match_id, self.seat, frame, self.user)
+                await self._send(frames.ack(frame["id"], applied.seen))
+                if not applied.repeated:
+                    await announce.published(applied, messages)
         except IllegalAction as refused:
             await self._refuse(refused.code, refused.message, frame["id"])
             if refused.code == "stale_version" and self.joined:
                 await self._send_sync()
-            return
-        await self._send(frames.ack(frame["id"], applied.seen))
-        if not applied.repeated:
-            await announce.published(applied, messages)
 
     async def on_chat(self, frame: frames.Frame) -> None:
         line = await db(chat.post)(self.match_id, self.seat, self.user, frame["text"])
