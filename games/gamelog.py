@@ -30,6 +30,12 @@ def visible_to(event: Event, seat: int | None) -> bool:
     return not event["private"] or event["seat"] == seat
 
 
+def seat_name(seat: int) -> str:
+    """A placeholder the table page replaces with the seat's player name and mark
+    (docs/protocol.md): the rules know seats, not who sits in them."""
+    return f"{{seat:{seat}}}"
+
+
 def join(words: list[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     if len(words) <= 1:

@@ -19,9 +19,8 @@ def start_round(new: State, log: list[Event]) -> None:
     n = new["players"]
     new["placing"] = [None] * n
     resolve.ask(new, "choose", {s: {"kind": "choose", "draft": None} for s in range(n)}, log)
-    log.append(
-        gamelog.public(None, "round", f"round {new['round']} begins; seat {new['dealer']} deals")
-    )
+    dealer = gamelog.seat_name(new["dealer"])
+    log.append(gamelog.public(None, "round", f"round {new['round']} begins; {dealer} deals"))
 
 
 def next_round(new: State, log: list[Event]) -> None:
@@ -64,7 +63,7 @@ def war_propaganda(new: State, log: list[Event]) -> None:
     for card, holder, taker in moves:
         new["empires"][holder] = [c for c in new["empires"][holder] if c != card]
         new["empires"][taker] = [*new["empires"][taker], card]
-        text = f"War Propaganda goes from seat {holder} to seat {taker}"
+        text = f"War Propaganda goes from {gamelog.seat_name(holder)} to {gamelog.seat_name(taker)}"
         log.append(gamelog.public(taker, "propaganda", text))
 
 
@@ -110,7 +109,7 @@ def game_over(new: State, log: list[Event]) -> None:
     new["phase"], new["active"] = "over", []
     new["tasks"] = [None] * new["players"]
     new["result"] = result(new)
-    names = gamelog.join([f"seat {s}" for s in new["result"]["winners"]])
+    names = gamelog.join([gamelog.seat_name(s) for s in new["result"]["winners"]])
     log.append(gamelog.public(None, "over", f"the game is over; {names} won"))
 
 

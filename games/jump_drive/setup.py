@@ -40,7 +40,8 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "cursor": None,  # J31: the next seat to draw while explorers discard one by one
         "result": None,
     }
-    log = [gamelog.public(None, "start", f"seat {dealer} deals; everyone keeps {KEEP} of {DEAL}")]
+    deals = f"{gamelog.seat_name(dealer)} deals; everyone keeps {KEEP} of {DEAL}"
+    log = [gamelog.public(None, "start", deals)]
     # J10: everyone discards two of the seven dealt, in secret and at once.
     resolve.ask(state, "keep", {s: resolve.discard_task(DEAL - KEEP) for s in range(seats)}, log)
     state["log"] = gamelog.append([], log)

@@ -3,6 +3,18 @@ import { h, stickToBottom } from "./dom.js";
 import { gettext } from "./i18n.js";
 import { seatMark } from "./seats.js";
 
+// A game names another seat in a line as {seat:N}: shown as that player's mark and name.
+const SEAT_REF = /\{seat:(\d+)\}/;
+
+/** The line's text as nodes, each {seat:N} replaced by seat N's mark and name. */
+export function withNames(text, names) {
+  return String(text ?? "").split(SEAT_REF).map((part, i) => {
+    if (i % 2 === 0) return part;
+    const seat = Number(part);
+    return h("span", { class: `log-name seat-text-${seat}` }, seatMark(seat, 12), names[seat] ?? "");
+  });
+}
+
 export function createLog(root) {
   const list = h("ol", { class: "log-lines" });
   root.replaceChildren(h("h2", { class: "panel-title" }, gettext("Game log")), list);
@@ -15,7 +27,7 @@ export function createLog(root) {
       { class: ["log-line", entry.private && "private"] },
       seated ? h("span", { class: `log-name seat-text-${entry.seat}` }, seatMark(entry.seat, 12), names[entry.seat] ?? "") : null,
       seated ? " " : null,
-      h("span", { class: "log-text" }, entry.text),
+      h("span", { class: "log-text" }, ...withNames(entry.text, names)),
       entry.private ? h("span", { class: "log-private" }, ` (${gettext("only you")})`) : null,
     );
   }
