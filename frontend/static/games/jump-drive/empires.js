@@ -2,21 +2,10 @@
 // round's revealed placement and every card of their empire.
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
+import { connection, stat } from "../../js/match/roster.js";
 import { seatColourName, seatMark, seatShapeLabel } from "../../js/match/seats.js";
 import { chip, iconRow } from "./cards.js";
 import { placingText } from "./labels.js";
-
-function stat(label, value, cls) {
-  return h("div", { class: ["stat", cls] }, h("dt", {}, label), h("dd", {}, String(value)));
-}
-
-function connection(seat, match, presence) {
-  const info = match?.seats?.find((x) => x.seat === seat);
-  if (info?.bot) return h("span", { class: "presence bot" }, gettext("bot"));
-  const online = presence.connected.includes(seat);
-  return h("span", { class: ["presence", online ? "online" : "away"] },
-    online ? gettext("connected") : gettext("not connected"));
-}
 
 /** "deciding", "committed" or "not asked" in this step (J15): never what was chosen. */
 function decision(view, player) {

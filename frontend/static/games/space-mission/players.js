@@ -1,23 +1,12 @@
 // One row per player: identity, start star, turn, connection and public counts.
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
+import { connection, stat } from "../../js/match/roster.js";
 import { seatColourName, seatMark, seatShapeLabel } from "../../js/match/seats.js";
-
-function stat(label, value, cls) {
-  return h("div", { class: ["stat", cls] }, h("dt", {}, label), h("dd", {}, String(value)));
-}
 
 function shipWhere(player, planets) {
   if (player.ship === "gate") return gettext("Jump Gate");
   return planets[player.ship] ?? player.ship;
-}
-
-function connection(seat, match, presence) {
-  const info = match?.seats?.find((x) => x.seat === seat);
-  if (info?.bot) return h("span", { class: "presence bot" }, gettext("bot"));
-  const online = presence.connected.includes(seat);
-  return h("span", { class: ["presence", online ? "online" : "away"] },
-    online ? gettext("connected") : gettext("not connected"));
 }
 
 export function players(view, { names, match, presence, mySeat }) {
