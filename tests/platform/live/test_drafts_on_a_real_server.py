@@ -30,7 +30,10 @@ GAME_FRAMES = {"sync", "patch", "ack", "error"}  # presence frames follow arriva
 async def act(client: RemoteClient, action: dict) -> Frame:
     """Send ``action`` from the view the client holds; its answer, once its view is the
     one the answer made (the patch follows the ack)."""
-    frame_id = f"s{client.seat}-v{client.v}-{len(client.frames)}"
+    # Numbered by the client's own acts, not by all its frames: presence frames come as
+    # the server's timing has them, and the ids are compared across runs.
+    answered = sum(f["t"] in ("ack", "error") for f in client.frames)
+    frame_id = f"s{client.seat}-v{client.v}-{answered}"
     await client.pace()
     await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
     await client.wait(lambda: any(f.get("id") == frame_id for f in client.frames))
