@@ -79,7 +79,6 @@ def _player(state: State, seat: int) -> dict[str, Any]:
         "markers": state["markers"][seat],
         "empire": [card_json(c) for c in empire],
         "placing": _placing(state["placing"][seat]),
-        "deciding": seat in state["active"],
         "status": _status(state, seat),
     }
 

@@ -70,7 +70,7 @@ def test_J15_before_the_reveal_others_see_only_who_has_committed():
         assert "Devolved" not in json.dumps(view["log"])
         assert canonical({**view, "log": []}) == canonical({**json.loads(quiet[viewer]), "log": []})
     committed = act(drafted, 0, {"type": "commit"})
-    assert GAME.view(committed, 1)["players"][0]["deciding"] is False
+    assert GAME.view(committed, 1)["players"][0]["status"] == "committed"
     assert world not in json.dumps(GAME.view(committed, 1))
     revealed = act(act(committed, 1, {"type": "explore"}), 1, {"type": "commit"})
     assert GAME.view(revealed, 1)["players"][0]["placing"]["world"]["id"] == world

@@ -95,7 +95,7 @@ async def test_a_draft_reaches_only_its_seat_and_seats_drafting_at_once_both_app
     await bob.until_version(2)
     await watcher.until_version(1)
     for client in (bob, watcher):
-        assert client.view["players"][0]["deciding"] is False  # committed, nothing more
+        assert client.view["players"][0]["status"] == "committed"  # and nothing more
 
     # Every frame: each seat's patches are its own drafts and the commit; the spectator's
     # one patch is the commit.

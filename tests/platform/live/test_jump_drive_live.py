@@ -166,7 +166,7 @@ def choosing(view: View) -> bool:
 
 
 def deciding(view: View, seat: int) -> bool:
-    return view["players"][seat]["deciding"]
+    return view["players"][seat]["status"] == "deciding"
 
 
 async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(

@@ -52,7 +52,7 @@ export function empires(view, { names, match, presence, mySeat }) {
     const seat = player.seat;
     const identity = interpolate(gettext("%(colour)s %(shape)s"), { colour: seatColourName(seat), shape: seatShapeLabel(seat) }, true);
     const count = player.empire.length;
-    return h("li", { class: ["player", "jd-empire", `seat-${seat}`, player.deciding && "active", seat === mySeat && "me"], "data-seat": seat },
+    return h("li", { class: ["player", "jd-empire", `seat-${seat}`, player.status === "deciding" && "active", seat === mySeat && "me"], "data-seat": seat },
       h("div", { class: "player-head" },
         seatMark(seat, 20),
         h("span", { class: "player-name" }, names[seat] ?? "?"),
