@@ -37,3 +37,10 @@ def register(game_id: str, module: str) -> None:
     """Add a game (used by tests that bring their own small game)."""
     _MODULES[game_id] = module
     _loaded.pop(game_id, None)
+
+
+def unregister(game_id: str) -> None:
+    """Take out a game ``register`` added (a shipped game stays)."""
+    if game_id not in _SHIPPED:
+        _MODULES.pop(game_id, None)
+        _loaded.pop(game_id, None)

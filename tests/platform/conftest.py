@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from pytest_django.fixtures import Settings
 
+from games import registry
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
@@ -22,6 +23,14 @@ def make_user(db: None) -> Callable[..., User]:
         return User.objects.create_user(username=username, password=PASSWORD, **fields)
 
     return make
+
+
+@pytest.fixture
+def option_game() -> Iterator[str]:
+    """A small registered game with options of every kind (``tests/platform/optiongame.py``)."""
+    registry.register("option-game", "optiongame")
+    yield "option-game"
+    registry.unregister("option-game")
 
 
 @pytest.fixture

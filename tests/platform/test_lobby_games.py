@@ -5,28 +5,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from html import unescape
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import registry
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.games import game_mark
 from spacemission.lobby.listing import tables_frame
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def option_game() -> Iterator[str]:
-    registry.register("option-game", "optiongame")
-    yield "option-game"
-    registry._MODULES.pop("option-game")
-    registry._loaded.pop("option-game", None)
 
 
 def attribute(html: str, element_id: str, name: str) -> str:

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import registry
 from spacemission.lobby.forms import CreateTableForm
 from spacemission.lobby.models import Table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def option_game() -> Iterator[str]:
-    registry.register("option-game", "optiongame")
-    yield "option-game"
-    registry._MODULES.pop("option-game")
-    registry._loaded.pop("option-game", None)
 
 
 def test_form_offers_every_game_option_and_bot(option_game: str) -> None:
