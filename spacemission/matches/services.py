@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -56,11 +56,6 @@ class Applied:
     finished: bool = False
     bots: bool = False  # a bot plays a seat: the live layer lets it move after this action
     changes: tuple[ViewChange, ...] = ()
-
-
-def bot_name(bot: str, names_in_use: Collection[str] = ()) -> str:
-    """A bot's shown name, e.g. "Greedy bot", or "Greedy bot 2" when that one is taken."""
-    return english_name(bot, free_number(bot, names_in_use))
 
 
 def bot_seed(match: Match, seat: int) -> int:
@@ -118,7 +113,8 @@ def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> M
         seat = MatchSeat.objects.select_for_update().get(match=match, index=seat_index)
         others = MatchSeat.objects.filter(match=match).exclude(index=seat_index)
         seat.user, seat.bot = None, bot
-        seat.name = bot_name(bot, set(others.values_list("name", flat=True)))
+        taken = set(others.values_list("name", flat=True))
+        seat.name = english_name(bot, free_number(bot, taken))
         seat.save(update_fields=["user", "bot", "name"])
         match.table.seats.filter(index=seat_index).update(user=None, bot=bot)
         transaction.on_commit(lambda: _after_change(match.pk, seats_changed=True))
