@@ -181,7 +181,7 @@ def check_second(state: State, seat: int, world: str | None, contact: bool) -> i
         if unused_military(state, seat, card) < card.cost:
             raise IllegalAction("too_weak", "The military left over is too weak for that world.")
         return 0
-    mode = world_mode(empire, card, contact) if card.military else PAY
+    mode = world_mode(empire, card, contact)  # J23: contact pays military worlds only
     if mode == CONQUER:
         raise IllegalAction("must_pay", "Colony Convoy places a world that is paid for.")
     total = powers.cost(empire, card, contact=mode == CONTACT, convoy=True)
