@@ -16,6 +16,11 @@ from tests.games.jump_drive.builder import build as build_jump_drive
 pytestmark = pytest.mark.browser
 
 RENDER = """async ([game, view]) => {
+    await new Promise((loaded) => {  // the catalogue of the page's language (/jsi18n/)
+        const script = document.head.appendChild(document.createElement("script"));
+        script.onload = loaded;
+        script.src = "/jsi18n/";
+    });
     const { createTable } = await import(`/static/games/${game}/table.js`);
     const meta = document.head.appendChild(document.createElement("meta"));
     meta.name = "viewport";
@@ -136,3 +141,22 @@ def test_J21_settle_says_a_military_world_needs_more_military(new_page):
     expect(page.locator("[data-option=both] .why-not")).to_have_text(  # J17: its 1 military helps
         "Develop and settle: a military world needs 3 military, you have 1."
     )
+
+
+def test_J21_the_reason_is_worded_in_the_viewers_language(chromium, daphne_server):
+    context = chromium.new_context(base_url=daphne_server.url)
+    context.add_cookies([{"name": "django_language", "value": "de", "url": daphne_server.url}])
+    try:
+        page = context.new_page()
+        view = JUMP_DRIVE.view(build_jump_drive(hands={0: ["pirate-lair"]}), 0)
+        table(page, "jump-drive", view)
+        expect(page.locator("[data-option=settle] .why-not")).to_have_text(
+            "Besiedeln: eine Militärwelt braucht 3 Militär, du hast 0."
+        )
+        view = start_view()
+        table(page, "space-mission", view)
+        expect(page.locator("[data-action=fly] .why-not")).to_have_text(
+            "Flug: dein Schiff steht auf dem Jump Gate, nicht auf einem Planeten."
+        )
+    finally:
+        context.close()
