@@ -28,7 +28,23 @@ Reasons = dict[str, Reason]
 
 
 def why_not(state: State, seat: int) -> Reasons:
-    """Each decision (or ``"option:card"``) ``seat`` cannot take now, and why."""
+    """Each decision (or ``"option:card"``) ``seat`` cannot take now, and why.
+
+    Read-only and shared while the state parts it comes from are the same objects (a
+    draft of another seat, say, rebuilds nothing)."""
+    sources = (
+        state["phase"],
+        state["active"],
+        state["tasks"][seat],
+        state["hands"][seat],
+        state["empires"][seat],
+        state["placing"][seat],
+        state["centre"],
+    )
+    return shared(("jump-drive why", seat), sources, _why_not, state, seat)
+
+
+def _why_not(state: State, seat: int) -> Reasons:
     if state["phase"] == "over":
         return reasons((*KINDS, *SHAPES), "game_over")
     task = state["tasks"][seat]
@@ -42,11 +58,7 @@ def why_not(state: State, seat: int) -> Reasons:
         return out
     if task["draft"] is None:
         out["commit"] = reason("nothing_chosen")
-    sources = (state["hands"][seat], state["empires"][seat], state["placing"][seat])
-    listing = _choose if kind == "choose" else _second
-    out.update(
-        shared(("jump-drive why", seat), (*sources, state["centre"], kind), listing, state, seat)
-    )
+    out.update((_choose if kind == "choose" else _second)(state, seat))
     return out
 
 
