@@ -7,7 +7,8 @@
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. ``https://example.com``.
 - ``HTTPS``: ``1`` behind TLS: secure cookies, HSTS, redirect to https (the proxy must
   set ``X-Forwarded-Proto``).
-- ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise.
+- ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise (also
+  when set but empty).
 - ``REDIS_URL``: the channel layer and cache across processes; in memory otherwise.
 - ``CHANNELS_PREFIX``: prefix of the channel layer's keys in Redis (default ``asgi``).
 - ``CHANNELS_LAYER``: ``pubsub`` (default: one Redis PUBLISH per group message) or ``core``
@@ -116,9 +117,11 @@ ASGI_APPLICATION = "spacemission.asgi.application"
 # Under ASGI every request and websocket call may run on another thread, so PostgreSQL
 # connections come from a pool shared by the process's threads (Django's advice): taking
 # one is cheap, opening one per call is not. SQLite opens its file per call.
+# An empty DATABASE_URL means the default, as if it were not set.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=0,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
