@@ -21,7 +21,13 @@ from django.views.decorators.http import require_POST
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.botnames import bot_label, bot_numbers
-from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
+from spacemission.lobby.forms import (
+    BotForm,
+    CreateTableForm,
+    QuickMatchForm,
+    SeatForm,
+    first_error,
+)
 from spacemission.lobby.games import (
     available_games,
     game_info,
@@ -223,9 +229,10 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     table = visible_table(request, pk)
     form = SeatForm(request.POST)
-    seat = form.cleaned_data["seat"] if form.is_valid() else None
+    if not form.is_valid():
+        return refused(request, LobbyError(first_error(form)), pk)
     try:
-        services.join(request.user, table.pk, seat)
+        services.join(request.user, table.pk, form.cleaned_data["seat"])
     except LobbyError as error:
         return refused(request, error, pk)
     return redirect(table)
@@ -257,7 +264,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
     form = BotForm(request.POST)
     if not form.is_valid():
-        return refused(request, LobbyError(form.errors.as_text()), pk)
+        return refused(request, LobbyError(first_error(form)), pk)
     try:
         services.add_bot(request.user, pk, form.cleaned_data["kind"], form.cleaned_data["seat"])
     except LobbyError as error:

@@ -68,6 +68,26 @@ def test_join_a_chosen_seat(table: Table, as_bob: Client, holders) -> None:
     assert holders(table) == ["ada", "", "bob"]
 
 
+@pytest.mark.parametrize("seat", ["-1", "abc", "1.5", "3", "99999999999999999999"])
+def test_join_a_seat_that_is_no_seat_is_refused(
+    table: Table, as_bob: Client, holders, seat: str
+) -> None:
+    response = as_bob.post(reverse("table-join", args=[table.pk]), {"seat": seat}, follow=True)
+    assert "There is no such seat." in messages_of(response)
+    assert holders(table) == ["ada", "", ""]
+
+
+@pytest.mark.parametrize("seat", ["-1", "abc", "1.5"])
+def test_a_bot_for_a_seat_that_is_no_seat_is_refused(
+    table: Table, as_ada: Client, holders, seat: str
+) -> None:
+    response = as_ada.post(
+        reverse("table-bot-add", args=[table.pk]), {"kind": "greedy", "seat": seat}, follow=True
+    )
+    assert "There is no such seat." in messages_of(response)
+    assert holders(table) == ["ada", "", ""]
+
+
 def test_join_twice_is_refused(table: Table, bob: User, as_bob: Client, holders) -> None:
     services.join(bob, table.pk)
     response = as_bob.post(reverse("table-join", args=[table.pk]), follow=True)
