@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user
+from django.contrib.auth import authenticate, get_user
 from django.test import Client
 from django.urls import reverse
 
@@ -240,3 +240,13 @@ def test_login_ignores_the_case_of_the_username(client: Client, ada: User) -> No
     other = Client()
     other.post(reverse("login"), {"username": "ADA", "password": "wrong-password-1"})
     assert not get_user(other).is_authenticated
+
+
+@pytest.mark.parametrize("length", [151, 60_000])
+def test_an_overlong_username_is_refused_before_any_query(
+    client: Client, ada: User, length: int
+) -> None:
+    response = client.post(reverse("login"), {"username": "a" * length, "password": GOOD_PASSWORD})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+    assert authenticate(username="a" * length, password=GOOD_PASSWORD) is None
