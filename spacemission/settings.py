@@ -110,6 +110,7 @@ DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
 CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
+SQLITE_TIMEOUT = 20  # seconds a SQLite writer waits for the write lock
 
 WSGI_APPLICATION = "spacemission.wsgi.application"
 ASGI_APPLICATION = "spacemission.asgi.application"
@@ -125,8 +126,15 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (web requests, bot moves) share the file: wait instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several writers (requests on their own threads, bot moves) share the file. Every
+    # transaction takes the write lock at BEGIN (IMMEDIATE), so writers queue for it, for
+    # up to ``timeout`` seconds, instead of failing at once when a transaction that read
+    # first cannot upgrade its lock ("database is locked"). WAL lets pages read meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=SQLITE_TIMEOUT,
+        init_command="PRAGMA journal_mode=WAL",
+    )
 elif DB_POOL_SIZE:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
