@@ -13,6 +13,7 @@ from django.utils import translation
 
 from spacemission.accounts.models import User
 from spacemission.asgi import application
+from spacemission.live import ratelimit
 from spacemission.lobby import services
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.consumers import MAX_FOLLOWED
@@ -105,15 +106,34 @@ async def test_client_frames(sent: str, reply: Any) -> None:
     await socket.disconnect()
 
 
-async def test_flooding_client_is_warned_then_closed() -> None:
+@pytest.fixture
+def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sockets' rate limits see no time pass: no token comes back during a test."""
+    monkeypatch.setattr(ratelimit, "guard_clock", lambda: 1000.0)
+
+
+@pytest.mark.usefixtures("stopped_clock")
+async def test_a_flooding_client_is_refused_then_closed_as_the_match_socket_does() -> None:
     socket = await connected()
     await socket.receive_json_from()
-    for _ in range(25):
+    for _ in range(ratelimit.FRAME_BURST + ratelimit.FLOOD_REFUSALS + 5):
         await socket.send_to(text_data='{"t":"ping"}')
-    replies = [await socket.receive_output() for _ in range(22)]
-    texts = [r.get("text", "") for r in replies if r["type"] == "websocket.send"]
-    assert sum('"rate_limited"' in text for text in texts) == 1
-    assert {"type": "websocket.close", "code": 4008} in replies
+    replies = [await socket.receive_output() for _ in range(ratelimit.FRAME_BURST + 51)]
+    texts = [r["text"] for r in replies if r["type"] == "websocket.send"]
+    assert texts[: ratelimit.FRAME_BURST] == ['{"t":"pong"}'] * ratelimit.FRAME_BURST
+    refusals = texts[ratelimit.FRAME_BURST :]
+    assert len(refusals) == ratelimit.FLOOD_REFUSALS
+    assert all('"rate_limited"' in text for text in refusals)
+    assert replies[-1] == {"type": "websocket.close", "code": ratelimit.FLOOD_CLOSE}
+    await socket.disconnect()
+
+
+async def test_a_binary_frame_is_refused() -> None:
+    socket = await connected()
+    await socket.receive_json_from()
+    await socket.send_to(bytes_data=b'{"t":"ping"}')
+    frame = await socket.receive_json_from()
+    assert (frame["t"], frame["code"]) == ("error", "bad_json")
     await socket.disconnect()
 
 
