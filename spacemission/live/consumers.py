@@ -35,7 +35,7 @@ from spacemission.matches.services import Applied, apply_action
 log = logging.getLogger(__name__)
 
 # The server could not set the connection up (its channel layer or database failed or
-# was overloaded): the client reconnects, as after any close but 4003/4004.
+# was overloaded): the client reconnects, as after any close but 4004.
 TRY_AGAIN_CLOSE = 1013
 
 

@@ -13,7 +13,7 @@ from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
 from spacemission.lobby.access import can_watch
 from spacemission.lobby.broadcast import GROUP, table_frame, table_group
 from spacemission.lobby.listing import shared_tables_frame
-from spacemission.lobby.models import Table
+from spacemission.lobby.models import PUBLIC_ID_LENGTH, Table
 
 MAX_FRAME_BYTES = 8 * 1024
 MAX_FOLLOWED = 10  # tables one socket follows: a waiting room needs one
@@ -28,7 +28,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.flood = FloodGuard()
-        self.followed: set[int] = set()
+        self.followed: set[str] = set()
         await self.channel_layer.group_add(GROUP, self.channel_name)
         await self.accept()
         await self.send_tables()
@@ -66,11 +66,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.send_error("unknown_type", "The lobby understands sync, ping and follow.")
 
     async def follow(self, table_id: Any) -> None:
-        """Follow one table's waiting room; a private one only if this viewer may see it.
+        """Follow one table's waiting room (by its public id); a private one only if this
+        viewer may see it.
 
         A table that does not exist and one this viewer may not see get the same answer.
         """
-        if not isinstance(table_id, int) or isinstance(table_id, bool):
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= PUBLIC_ID_LENGTH:
             await self.send_error("bad_frame", "follow needs a table id.")
             return
         if table_id not in self.followed and len(self.followed) >= MAX_FOLLOWED:
@@ -83,11 +84,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(table_group(table_id), self.channel_name)
         await self.send_json(await database_sync_to_async(table_frame)(table_id))
 
-    async def may_see(self, table_id: int) -> bool:
+    async def may_see(self, table_id: str) -> bool:
         return await database_sync_to_async(self.check_access)(table_id)
 
-    def check_access(self, table_id: int) -> bool:
-        table = Table.objects.filter(pk=table_id).first()
+    def check_access(self, table_id: str) -> bool:
+        table = Table.objects.filter(public_id=table_id).first()
         user = self.scope.get("user") or AnonymousUser()
         return table is not None and can_watch(user, self.scope.get("session"), table)
 
@@ -100,7 +101,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             return
         await self.send_json(frame)
 
-    async def unfollow(self, table_id: int) -> None:
+    async def unfollow(self, table_id: str) -> None:
         self.followed.discard(table_id)
         await self.channel_layer.group_discard(table_group(table_id), self.channel_name)
 

@@ -67,7 +67,7 @@ def clean_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
 def announce(table: Table) -> None:
     """After commit, tell the table's followers and push the lobby list (private tables
     are never listed)."""
-    table_id, private = table.pk, table.private
+    table_id, private = table.public_id, table.private
     transaction.on_commit(lambda: table_changed(table_id, private=private))
     if not private:
         transaction.on_commit(tables_changed)

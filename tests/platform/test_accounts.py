@@ -166,7 +166,7 @@ def test_table_actions_refuse_posts_without_csrf_token(ada: User) -> None:
     table = services.create_table(ada, "space-mission", 3, bots=1, bot_kind="greedy")
     client = Client(enforce_csrf_checks=True)
     client.force_login(ada)
-    assert client.post(reverse("table-start", args=[table.pk])).status_code == 403
+    assert client.post(reverse("table-start", args=[table.public_id])).status_code == 403
     assert client.post(reverse("logout")).status_code == 403
     table.refresh_from_db()
     assert table.status == "open"

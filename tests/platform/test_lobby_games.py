@@ -54,11 +54,12 @@ def test_each_listed_table_shows_its_game(ada: User, bob: User, as_ada: Client) 
     frame = tables_frame()
     ((opened,), (running,)) = frame["open"], frame["running"]
     assert (opened["id"], opened["game_name"], opened["mark"]) == (
-        mission.pk,
+        mission.public_id,
         "Space Mission",
         "SM",
     )
-    assert (running["id"], running["game_name"], running["mark"]) == (drive.pk, "Jump Drive", "JD")
+    listed = (running["id"], running["game_name"], running["mark"])
+    assert listed == (drive.public_id, "Jump Drive", "JD")
     assert opened["hue"] != running["hue"]
 
     html = as_ada.get(reverse("lobby")).content.decode()
@@ -77,7 +78,8 @@ def test_your_tables_show_their_game(ada: User, as_ada: Client) -> None:
     mine = html.split('id="my-tables-title"', 1)[1].split("</section>", 1)[0]
     hue = game_mark("jump-drive")["hue"]
     assert hue != game_mark("space-mission")["hue"]
-    assert f'<a href="/t/{drive.pk}/"><span class="game-mark"' in mine
+    assert f'<a href="/t/{drive.public_id}/"><span class="game-mark"' in mine
     assert (
-        f'style="--hue: {hue}" aria-hidden="true">JD</span> Jump Drive · Table {drive.pk}' in mine
+        f'style="--hue: {hue}" aria-hidden="true">JD</span> Jump Drive · '
+        f"Table {drive.public_id}" in mine
     )

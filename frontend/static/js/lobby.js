@@ -145,7 +145,7 @@ function lobbyPage(root) {
 // from the server's page in place; once the match begins, the page turns into it.
 // While the socket is down, a slow poll of the table's state stands in.
 function waitingRoom(root) {
-  const tableId = Number(root.dataset.table);
+  const tableId = root.dataset.table;
   let following = false;
   let busy = false;
   let pending = null;

@@ -85,7 +85,7 @@ from spacemission.accounts.models import User
 from spacemission.lobby import services
 host, _ = User.objects.get_or_create(username="host")
 for _ in range(ROUNDS):
-    print(services.create_table(host, "space-mission", 3).pk)
+    print(services.create_table(host, "space-mission", 3).public_id)
 """
 
 
@@ -97,7 +97,7 @@ def seated(db: Database, table: str) -> list[tuple[int, str]]:
     return db.query(
         'SELECT s."index", u.username FROM lobby_seat s JOIN accounts_user u'
         " ON u.id = s.user_id JOIN lobby_table t ON t.id = s.table_id"
-        ' WHERE t.id = %s ORDER BY s."index"',
+        ' WHERE t.public_id = %s ORDER BY s."index"',
         [table],
     )
 
@@ -138,7 +138,7 @@ def test_a_double_clicked_start(served) -> None:
         assert [status for status, _ in answers] == [200, 200]
         rows = db.query(
             "SELECT COUNT(*) FROM matches_match m JOIN lobby_table t ON t.id = m.table_id"
-            " WHERE t.id = %s",
+            " WHERE t.public_id = %s",
             [table],
         )
         assert rows == [(1,)]
