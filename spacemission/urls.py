@@ -42,6 +42,7 @@ urlpatterns = [
     path("u/<str:username>/", accounts.profile, name="profile"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("games.css", lobby.game_styles, name="game-styles"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]
