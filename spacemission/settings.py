@@ -7,7 +7,8 @@
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. ``https://example.com``.
 - ``HTTPS``: ``1`` behind TLS: secure cookies, HSTS, redirect to https (the proxy must
   set ``X-Forwarded-Proto``).
-- ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise.
+- ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise (also
+  when set but empty).
 - ``REDIS_URL``: the channel layer and cache across processes; in memory otherwise.
 - ``CHANNELS_PREFIX``: prefix of the channel layer's keys in Redis (default ``asgi``).
 - ``CHANNELS_LAYER``: ``pubsub`` (default: one Redis PUBLISH per group message) or ``core``
@@ -25,6 +26,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -85,7 +87,26 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
+# Pages load scripts, styles and images only from this site and run no inline code (no
+# inline scripts, style attributes or event handlers); sockets connect to this site only
+# ('self' matches its own ws:/wss: origin).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "spacemission.urls"
 
@@ -109,6 +130,7 @@ DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
 CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
+SQLITE_TIMEOUT = 20  # seconds a SQLite writer waits for the write lock
 
 WSGI_APPLICATION = "spacemission.wsgi.application"
 ASGI_APPLICATION = "spacemission.asgi.application"
@@ -116,14 +138,23 @@ ASGI_APPLICATION = "spacemission.asgi.application"
 # Under ASGI every request and websocket call may run on another thread, so PostgreSQL
 # connections come from a pool shared by the process's threads (Django's advice): taking
 # one is cheap, opening one per call is not. SQLite opens its file per call.
+# An empty DATABASE_URL means the default, as if it were not set.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=0,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (web requests, bot moves) share the file: wait instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several writers (requests on their own threads, bot moves) share the file. Every
+    # transaction takes the write lock at BEGIN (IMMEDIATE), so writers queue for it, for
+    # up to ``timeout`` seconds, instead of failing at once when a transaction that read
+    # first cannot upgrade its lock ("database is locked"). WAL lets pages read meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=SQLITE_TIMEOUT,
+        init_command="PRAGMA journal_mode=WAL",
+    )
 elif DB_POOL_SIZE:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,

@@ -44,7 +44,7 @@ async def _ensure(match_id: int) -> None:
         return
     driver = _Driver()
     _drivers[match_id] = driver
-    driver.task = loop.create_task(_drive(match_id, driver))
+    driver.task = runner.track(loop.create_task(_drive(match_id, driver)))
 
 
 async def _drive(match_id: int, driver: _Driver) -> None:
@@ -71,11 +71,9 @@ async def _drive(match_id: int, driver: _Driver) -> None:
 
 
 def cancel_all() -> None:
-    """Stop every bot driver of this process (any thread); a later schedule() starts anew."""
-    for driver in list(_drivers.values()):
-        task = driver.task
-        if task is not None and not task.get_loop().is_closed():
-            task.get_loop().call_soon_threadsafe(task.cancel)
+    """Stop every bot driver and the rest of this process's live work (any thread), a move
+    in flight included; a later schedule() starts anew."""
+    runner.cancel_all()
     _drivers.clear()
 
 

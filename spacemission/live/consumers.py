@@ -28,18 +28,14 @@ from spacemission.live import (
     snapshot,
 )
 from spacemission.live.frames import ClientError
-from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket, Window
+from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
 from spacemission.live.threads import db
 from spacemission.matches.services import Applied, apply_action
 
 log = logging.getLogger(__name__)
 
-# A client refused this many times within FLOOD_SECONDS is closed with FLOOD_CLOSE.
-FLOOD_REFUSALS = 50
-FLOOD_SECONDS = 10.0
-FLOOD_CLOSE = 4008
 # The server could not set the connection up (its channel layer or database failed or
-# was overloaded): the client reconnects, as after any close but 4003/4004.
+# was overloaded): the client reconnects, as after any close but 4004.
 TRY_AGAIN_CLOSE = 1013
 
 
@@ -70,8 +66,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         runner.attach(asyncio.get_running_loop())
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user") or AnonymousUser()
-        self.bucket = TokenBucket(FRAMES_PER_SECOND, FRAME_BURST)
-        self.refusals = Window(FLOOD_REFUSALS, FLOOD_SECONDS)
+        self.flood = FloodGuard()
         await self.accept()
         try:
             await self._set_up()
@@ -103,7 +98,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not self.joined:
             return
         try:
-            if not self.bucket.take():
+            if not self.flood.admit():
                 raise ClientError("rate_limited", "too many frames; slow down")
             if text_data is None:
                 raise ClientError("bad_json", "frames are JSON text, not binary")
@@ -172,7 +167,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _refuse(self, code: str, message: str, frame_id: str | None) -> None:
         await self._send(frames.error(code, message, frame_id))
-        if self.refusals.add():
+        if self.flood.refused():
             await self._leave()
             await self.close(FLOOD_CLOSE)
 

@@ -28,7 +28,6 @@ class Refused(Exception):
 
 
 NO_MATCH = 4004
-FORBIDDEN = 4003
 
 
 def admit(match_id: int, user: User, session: Any) -> int | None:
@@ -38,7 +37,7 @@ def admit(match_id: int, user: User, session: Any) -> int | None:
         raise Refused(NO_MATCH)
     seat = seat_of(match_id, user)
     if seat is None and not can_watch(user, session, match.table):
-        raise Refused(FORBIDDEN)
+        raise Refused(NO_MATCH)  # exactly as if it did not exist: nothing to learn
     return seat
 
 
@@ -69,7 +68,7 @@ def match_facts(match: Match) -> dict[str, Any]:
     seats = match.seats.select_related("user").order_by("index")
     return {
         "id": match.pk,
-        "table": match.table_id,
+        "table": match.table.public_id,
         "game": match.game,
         "status": match.status,
         "private": match.table.private,

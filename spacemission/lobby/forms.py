@@ -125,10 +125,31 @@ class CreateTableForm(GameSizeForm):
         }
 
 
+MAX_SEAT_INDEX = 99  # beyond any game's seats; bounds the number before it is compared
+
+
+class SeatField(forms.IntegerField):
+    """A seat index; anything but a whole number from 0 is no seat (never "any seat")."""
+
+    default_error_messages = {
+        "invalid": _("There is no such seat."),
+        "min_value": _("There is no such seat."),
+        "max_value": _("There is no such seat."),
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_value=0, max_value=MAX_SEAT_INDEX, required=False, **kwargs)
+
+
 class BotForm(forms.Form):
     kind = forms.CharField(max_length=20)
-    seat = forms.IntegerField(min_value=0, required=False)
+    seat = SeatField()
 
 
 class SeatForm(forms.Form):
-    seat = forms.IntegerField(min_value=0, required=False)
+    seat = SeatField()
+
+
+def first_error(form: forms.Form) -> str:
+    """The first thing wrong with a form, as one sentence for a message."""
+    return next(str(error) for errors in form.errors.values() for error in errors)

@@ -17,20 +17,20 @@ from django.utils import translation
 
 from spacemission.lobby.botnames import bot_label, bot_numbers, number_in
 from spacemission.lobby.games import game_mark, game_name
-from spacemission.lobby.models import Seat, Table
+from spacemission.lobby.models import PUBLIC_ID_LENGTH, Seat, Table
 from spacemission.matches.models import MatchSeat
 
 # The lobby shows the newest tables first; older ones are a page away for nobody.
 MAX_OPEN = 200
 MAX_RUNNING = 100
 
-TABLE_FIELDS = ("id", "game", "seat_count", "host__username")
+TABLE_FIELDS = ("id", "public_id", "game", "seat_count", "host__username")
 
 
 @functools.cache
 def table_url_pattern() -> str:
     """The table page's URL with a ``{}`` for the id: reversed once, not once per row."""
-    return reverse("table", args=[987654321]).replace("987654321", "{}")
+    return reverse("table", args=["x" * PUBLIC_ID_LENGTH]).replace("x" * PUBLIC_ID_LENGTH, "{}")
 
 
 def taken_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
@@ -87,7 +87,7 @@ def playing_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
 def entries(status: str, limit: int) -> list[dict[str, Any]]:
     """Public tables in ``status``, newest first, as the lobby lists them."""
     running = status == Table.Status.RUNNING
-    fields = (*TABLE_FIELDS, "match__id") if running else TABLE_FIELDS
+    fields = TABLE_FIELDS
     rows = list(
         Table.objects.filter(status=status, private=False)
         .order_by("-created_at")
@@ -102,16 +102,15 @@ def entries(status: str, limit: int) -> list[dict[str, Any]]:
     listed = []
     for row in rows:
         entry: dict[str, Any] = {
-            "id": row["id"],
+            "id": row["public_id"],
             "game": row["game"],
             **games[row["game"]],
             "host": row["host__username"],
             "seats": row["seat_count"],
             "taken": seats.get(row["id"], []),
-            "url": url.format(row["id"]),
+            "url": url.format(row["public_id"]),
         }
         if running:
-            entry["match"] = row["match__id"]
             entry["watch"] = entry["url"]
         listed.append(entry)
     return listed

@@ -1,7 +1,8 @@
 """Everything that changes a table in the lobby, each in one transaction.
 
 A table row is locked (``select_for_update``) before its seats are read, so two people
-racing for the last seat, or a join racing the start, are serialised by the database.
+racing for the last seat, or a join racing the start, are serialised by the database
+(SQLite ignores the row lock, but its transactions take the write lock at BEGIN).
 Every change to a public table pushes a fresh lobby list once the change is committed.
 """
 
@@ -66,7 +67,7 @@ def clean_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
 def announce(table: Table) -> None:
     """After commit, tell the table's followers and push the lobby list (private tables
     are never listed)."""
-    table_id, private = table.pk, table.private
+    table_id, private = table.public_id, table.private
     transaction.on_commit(lambda: table_changed(table_id, private=private))
     if not private:
         transaction.on_commit(tables_changed)
@@ -293,8 +294,8 @@ def serialise_quick_matches(game: str, seat_count: int) -> None:
     """Quick matches for one game and size take turns until the transaction ends, so two
     people asking at once meet at one table instead of opening two.
 
-    PostgreSQL: a transaction-scoped advisory lock. SQLite serves one process, whose sync
-    views already run one at a time.
+    PostgreSQL: a transaction-scoped advisory lock. SQLite: every transaction holds the
+    database's write lock from BEGIN (``settings.DATABASES``), so they queue already.
     """
     if connection.vendor == "postgresql":
         key = zlib.crc32(f"quick-match:{game}:{seat_count}".encode())

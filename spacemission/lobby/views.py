@@ -21,7 +21,13 @@ from django.views.decorators.http import require_POST
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.botnames import bot_label, bot_numbers
-from spacemission.lobby.forms import BotForm, CreateTableForm, QuickMatchForm, SeatForm
+from spacemission.lobby.forms import (
+    BotForm,
+    CreateTableForm,
+    QuickMatchForm,
+    SeatForm,
+    first_error,
+)
 from spacemission.lobby.games import (
     available_games,
     game_info,
@@ -34,6 +40,7 @@ from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.services import LobbyError
 
 View = Callable[..., HttpResponse]
+MAX_TOKEN = Table._meta.get_field("invite_token").max_length
 DEFAULT_BOT = "greedy"  # the stronger of the bots every game offers
 
 
@@ -50,9 +57,10 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
         "open_tables": frame["open"],
         "running_tables": frame["running"],
         "my_tables": mine,
-        "mine": [t.pk for t in mine],
+        "mine": [t.public_id for t in mine],
         "my_entries": [
-            {"table": t, "game_name": game_name(t.game), **game_mark(t.game)} for t in mine
+            {"table": t, "game": t.game, "game_name": game_name(t.game), **game_mark(t.game)}
+            for t in mine
         ],
         "create_form": create_form or CreateTableForm(),
         "quick_form": QuickMatchForm(),
@@ -61,23 +69,39 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
     return render(request, "lobby/lobby.html", context, status=400 if create_form else 200)
 
 
+def game_styles(request: HttpRequest) -> HttpResponse:
+    """Each game's badge colour (``game_mark``), as a stylesheet: pages need no inline
+    style for it (Content-Security-Policy), and a new game needs no CSS of its own."""
+    rules = [
+        f'.game-mark[data-game="{game.id}"] {{ background: hsl({hue} 45% 38%); }}'
+        for game in available_games()
+        if (hue := game_mark(game.id)["hue"]) is not None
+    ]
+    return HttpResponse(
+        "\n".join(rules) + "\n",
+        content_type="text/css; charset=utf-8",
+        headers={"Cache-Control": "public, max-age=300"},
+    )
+
+
 def player_action(view: View) -> View:
     """POST only; anonymous visitors are sent to log in, then back to the table."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
-            back = reverse("table", args=[kwargs["pk"]]) if "pk" in kwargs else reverse("lobby")
+            table_id = kwargs.get("table_id")
+            back = reverse("table", args=[table_id]) if table_id else reverse("lobby")
             return redirect_to_login(back)
         return view(request, *args, **kwargs)
 
     return require_POST(wrapper)
 
 
-def refused(request: HttpRequest, error: LobbyError, pk: int | None = None) -> HttpResponse:
+def refused(request: HttpRequest, error: LobbyError, table: Table | None = None) -> HttpResponse:
     messages.error(request, str(error))
-    if pk is not None and Table.objects.filter(pk=pk).exists():
-        return redirect("table", pk=pk)
+    if table is not None and Table.objects.filter(pk=table.pk).exists():
+        return redirect(table)
     return redirect("lobby")
 
 
@@ -118,9 +142,10 @@ def quick_match(request: HttpRequest) -> HttpResponse:
     return redirect(table)
 
 
-def visible_table(request: HttpRequest, pk: int) -> Table:
-    """The table if this visitor may see it; private tables are a 404 to strangers."""
-    table = get_object_or_404(Table.objects.select_related("host"), pk=pk)
+def visible_table(request: HttpRequest, table_id: str) -> Table:
+    """The table if this visitor may see it. Every table URL asks this first: a private
+    table is a 404 to strangers, exactly like a table that does not exist."""
+    table = get_object_or_404(Table.objects.select_related("host"), public_id=table_id)
     token = request.GET.get("invite")
     if token and token == table.invite_token:
         remember_invite(request.session, table)
@@ -129,9 +154,9 @@ def visible_table(request: HttpRequest, pk: int) -> Table:
     return table
 
 
-def table(request: HttpRequest, pk: int) -> HttpResponse:
+def table(request: HttpRequest, table_id: str) -> HttpResponse:
     """The waiting room while the table is open, then its match (running or finished)."""
-    table = visible_table(request, pk)
+    table = visible_table(request, table_id)
     seats = list(table.seats.select_related("user").order_by("index"))
     user = request.user
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
@@ -187,7 +212,7 @@ def match_page(
     match = table.match
     user = request.user
     match_config = {
-        "table": table.pk,
+        "table": table.public_id,
         "match": match.pk,
         "game": table.game,
         "game_name": game_name(table.game),
@@ -197,16 +222,16 @@ def match_page(
         "is_host": viewer.is_host,
         "private": table.private,
         "lobby_url": reverse("lobby"),
-        "leave_url": reverse("table-leave", args=[table.pk]),
+        "leave_url": reverse("table-leave", args=[table.public_id]),
     }
     context = {"match_config": match_config, "table": table, "match": match, "seats": seats}
     return render(request, "match/table.html", context)
 
 
-def table_state(request: HttpRequest, pk: int) -> JsonResponse:
+def table_state(request: HttpRequest, table_id: str) -> JsonResponse:
     """A table's status and last change: what the waiting room polls while its socket is
     down (the ``table`` frame carries the same)."""
-    table = visible_table(request, pk)
+    table = visible_table(request, table_id)
     return JsonResponse(
         {"status": table.status, "updated": table.stamp},
         headers={"Cache-Control": "no-store"},
@@ -214,61 +239,69 @@ def table_state(request: HttpRequest, pk: int) -> JsonResponse:
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
+    if len(token) > MAX_TOKEN:
+        raise Http404
     table = get_object_or_404(Table, invite_token=token)
     remember_invite(request.session, table)
     return redirect(table)
 
 
 @player_action
-def join(request: HttpRequest, pk: int) -> HttpResponse:
-    table = visible_table(request, pk)
+def join(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = visible_table(request, table_id)
     form = SeatForm(request.POST)
-    seat = form.cleaned_data["seat"] if form.is_valid() else None
+    if not form.is_valid():
+        return refused(request, LobbyError(first_error(form)), table)
     try:
-        services.join(request.user, table.pk, seat)
+        services.join(request.user, table.pk, form.cleaned_data["seat"])
     except LobbyError as error:
-        return refused(request, error, pk)
+        return refused(request, error, table)
     return redirect(table)
 
 
 @player_action
-def leave(request: HttpRequest, pk: int) -> HttpResponse:
+def leave(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = visible_table(request, table_id)
     try:
-        table = services.leave(request.user, pk)
+        left = services.leave(request.user, table.pk)
     except LobbyError as error:
-        return refused(request, error, pk)
+        return refused(request, error, table)
     # Back to the waiting room only if this visitor may still see it: a host who hands a
     # private table on, without the invite link, may not.
-    if table is None or not table.is_open or not can_watch(request.user, request.session, table):
+    if left is None or not left.is_open or not can_watch(request.user, request.session, left):
         return redirect("lobby")
+    return redirect(left)
+
+
+@player_action
+def start(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = visible_table(request, table_id)
+    try:
+        services.start(request.user, table.pk)
+    except LobbyError as error:
+        return refused(request, error, table)
     return redirect(table)
 
 
 @player_action
-def start(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        services.start(request.user, pk)
-    except LobbyError as error:
-        return refused(request, error, pk)
-    return redirect("table", pk=pk)
-
-
-@player_action
-def add_bot(request: HttpRequest, pk: int) -> HttpResponse:
+def add_bot(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = visible_table(request, table_id)
     form = BotForm(request.POST)
     if not form.is_valid():
-        return refused(request, LobbyError(form.errors.as_text()), pk)
+        return refused(request, LobbyError(first_error(form)), table)
     try:
-        services.add_bot(request.user, pk, form.cleaned_data["kind"], form.cleaned_data["seat"])
+        data = form.cleaned_data
+        services.add_bot(request.user, table.pk, data["kind"], data["seat"])
     except LobbyError as error:
-        return refused(request, error, pk)
-    return redirect("table", pk=pk)
+        return refused(request, error, table)
+    return redirect(table)
 
 
 @player_action
-def remove_bot(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+def remove_bot(request: HttpRequest, table_id: str, seat: int) -> HttpResponse:
+    table = visible_table(request, table_id)
     try:
-        services.remove_bot(request.user, pk, seat)
+        services.remove_bot(request.user, table.pk, seat)
     except LobbyError as error:
-        return refused(request, error, pk)
-    return redirect("table", pk=pk)
+        return refused(request, error, table)
+    return redirect(table)

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Subquery
 from django.utils import timezone
 
@@ -128,28 +126,12 @@ def _after_change(match_id: int, *, seats_changed: bool) -> None:
     announce.after_commit(match_id, seats_changed=seats_changed)
 
 
-@contextmanager
-def serialised() -> Iterator[None]:
-    """A transaction that holds the write lock from its first statement.
-
-    PostgreSQL locks the row (``select_for_update``). SQLite ignores that, and a deferred
-    transaction that reads before writing can fail to upgrade its lock; an IMMEDIATE
-    transaction takes the database's write lock at BEGIN, so concurrent appliers queue up
-    (for up to the connection's busy timeout) instead of both reading the same version.
-    """
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        with transaction.atomic():
-            yield
-        return
-    connection.ensure_connection()  # connecting resets the mode from the settings
-    previous = connection.transaction_mode
-    connection.transaction_mode = "IMMEDIATE"
-    try:
-        with transaction.atomic():
-            connection.transaction_mode = previous
-            yield
-    finally:
-        connection.transaction_mode = previous
+def serialised() -> transaction.Atomic:
+    """A transaction that holds the write lock from its first statement, as every write
+    path's does: PostgreSQL locks the rows it selects for update, and SQLite's transactions
+    are all IMMEDIATE (``settings.DATABASES``), taking the database's write lock at BEGIN,
+    so concurrent appliers queue up instead of both reading the same version."""
+    return transaction.atomic()
 
 
 def apply_action(

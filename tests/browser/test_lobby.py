@@ -18,13 +18,13 @@ def play_as_guest(page: Page) -> None:
     expect(page.locator(".site-header")).to_contain_text("Guest")
 
 
-def quick_match(page: Page, seats: int) -> int:
+def quick_match(page: Page, seats: int) -> str:
     page.goto("/")
     form = page.locator("form[action='/quick/']")
     form.locator("select[name=seats]").select_option(str(seats))
     form.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/t/\d+/$"))
-    return int(re.search(r"/t/(\d+)/", page.url).group(1))
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    return re.search(r"/t/([\w-]+)/", page.url).group(1)
 
 
 def test_guests_meet_by_quick_match_leave_rejoin_and_start(new_page):

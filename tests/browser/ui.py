@@ -24,7 +24,7 @@ def sign_up(page: Page, username: str, password: str = "orbit-Sling-42") -> None
 
 def open_table(
     page: Page, seats: int, bots: int = 0, private: bool = False, game: str | None = None
-) -> int:
+) -> str:
     """Create a table from the lobby form; returns its id (we land in its waiting room)."""
     page.goto("/")
     form = page.locator("form[action='/tables/new/']")
@@ -35,17 +35,17 @@ def open_table(
     if private:
         form.locator("input[name=private]").check()
     form.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/t/\d+/$"))
-    return int(re.search(r"/t/(\d+)/", page.url).group(1))
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    return re.search(r"/t/([\w-]+)/", page.url).group(1)
 
 
-def sit_down(page: Page, table: int) -> None:
+def sit_down(page: Page, table: str) -> None:
     page.goto(f"/t/{table}/")
     page.locator("form[action$='/join/'] button").first.click()
     expect(page.locator("#waiting-room")).to_contain_text("Leave")
 
 
-def start(page: Page, table: int) -> None:
+def start(page: Page, table: str) -> None:
     page.goto(f"/t/{table}/")
     page.locator(f"form[action='/t/{table}/start/'] button").click()
     wait_for_table(page)

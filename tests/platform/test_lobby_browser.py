@@ -137,7 +137,7 @@ from spacemission.lobby import services
 
 rita = User.objects.create_user(username="rita")
 table = services.create_table(rita, "space-mission", 3, private=True)
-print(json.dumps({"table": table.pk, "token": table.invite_token}))
+print(json.dumps({"table": table.public_id, "token": table.invite_token}))
 """
 CSRF = secrets.token_hex(16)
 

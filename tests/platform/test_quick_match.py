@@ -23,7 +23,7 @@ def test_fullest_fitting_table_is_chosen(ada, bob, cy, make_user, holders) -> No
     client = Client()
     client.force_login(ada)
     response = client.post(reverse("quick-match"), {"game": GAME, "seats": 4})
-    assert response["Location"] == f"/t/{fullest.pk}/"
+    assert response["Location"] == f"/t/{fullest.public_id}/"
     assert holders(fullest) == ["cy", "bot:greedy", "bot:greedy", "ada"]
     assert holders(emptier) == ["bob", "", "", ""]
 
@@ -46,7 +46,7 @@ def test_full_and_started_tables_are_skipped(ada, bob, cy, make_user) -> None:
 def test_new_table_is_opened_when_none_fits(as_ada: Client, ada: User, holders) -> None:
     response = as_ada.post(reverse("quick-match"), {"game": GAME, "seats": 5})
     table = Table.objects.get()
-    assert response["Location"] == f"/t/{table.pk}/"
+    assert response["Location"] == f"/t/{table.public_id}/"
     assert (table.host, table.seat_count, table.status) == (ada, 5, "open")
     assert holders(table) == ["ada", "", "", "", ""]
 

@@ -314,12 +314,12 @@ async def test_sync_sends_the_last_fifty_chat_lines(users, connect):
     assert [c["text"] for c in client.frames[0]["chat"]] == [str(i) for i in range(10, 60)]
 
 
-async def test_private_tables_refuse_strangers_with_4003(users, connect):
+async def test_private_tables_refuse_strangers_as_if_there_were_no_match(users, connect):
     ada, bob, cy = users[:3]
     match = await new_match([ada, bob], private=True)
     for user in (cy, None):
         client = await connect(match, user, expect_sync=False)
-        assert await client.recv() == {"t": "closed", "code": 4003}
+        assert await client.recv() == {"t": "closed", "code": 4004}
     seated = await connect(match, bob)
     assert seated.seat == 1
 
@@ -399,7 +399,7 @@ async def test_a_player_who_leaves_a_private_table_stops_watching_it(users, conn
     match = await new_match([ada, bob, "random"], private=True)
     a, b = await connect(match, ada), await connect(match, bob)
     await database_sync_to_async(replace_with_bot)(match, 1)
-    assert (await b.expect("closed")) == {"t": "closed", "code": 4003}
+    assert (await b.expect("closed")) == {"t": "closed", "code": 4004}
     sync = await a.expect("sync")
     assert sync["match"]["seats"][1]["bot"] == "greedy"
 
