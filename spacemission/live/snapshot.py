@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
-from spacemission.matches import audiences
+from spacemission.matches import audiences, clocks
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 
 CHAT_LINES = 50
@@ -60,6 +60,7 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
         "t": "sync",
         "v": versions[audiences.slot(seat, match.seat_count)],
         "seat": seat,
+        "now": clocks.now(),
         "view": game.view(match.state, seat),
         "match": match_facts(match),
         "chat": recent_chat(match_id),
@@ -74,6 +75,8 @@ def match_facts(match: Match) -> dict[str, Any]:
         "game": match.game,
         "status": match.status,
         "private": match.table.private,
+        "clock": clocks.public(match),
+        "events": list(match.events),
         "seats": [
             {
                 "seat": s.index,
@@ -82,6 +85,9 @@ def match_facts(match: Match) -> dict[str, Any]:
                 "user": s.user.username if s.user_id else None,
                 "away": s.away,
                 "resigned": s.resigned,
+                "timeouts": s.timeouts,
+                "gone_since": s.gone_since,
+                "votes": list(s.votes),
             }
             for s in seats
         ],

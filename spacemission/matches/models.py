@@ -25,6 +25,15 @@ class Match(models.Model):
     # A client holds its audience's view version (docs/protocol.md).
     view_versions = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.RUNNING)
+    # The time control (a games.clock.PACES id, the table's at the start), the clock's
+    # state (games.clock), and its earliest deadline in epoch milliseconds (None: no
+    # clock runs), kept with every act so the deadline worker finds what is due.
+    pace = models.CharField(max_length=12, default="none")
+    clock = models.JSONField(null=True, blank=True)
+    deadline = models.BigIntegerField(null=True, blank=True, db_index=True)
+    # What happened to the seats, for everyone's log: a bot stood in, a player came back,
+    # resigned, was voted away (spacemission.matches.absence).
+    events = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -90,6 +99,10 @@ class MatchSeat(models.Model):
     timeouts = models.PositiveSmallIntegerField(default=0, help_text="in a row")
     # The user gave the game up (resigned, or left the table): a bot plays it out.
     resigned = models.BooleanField(default=False)
+    # When the seat's last connection closed (epoch ms; None while connected), and which
+    # seats voted to hand it to a bot (a table without a clock).
+    gone_since = models.BigIntegerField(null=True, blank=True)
+    votes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["match", "index"]
