@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import registry
+from games.clock import PACES
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.listing import tables_frame
@@ -26,7 +27,10 @@ def test_the_host_chooses_a_pace_the_match_keeps(as_ada: Client, ada: User) -> N
     page = as_ada.get(reverse("table", args=[table.pk])).content.decode()
     assert "Turn-based: 24 h per move" in page  # the waiting room says it
     match = services.start(ada, table.pk)
-    assert match.pace == "day" and match.deadline is not None
+    assert match.pace == "day" and match.clock == {
+        "left": [PACES["day"].bank] * 2,
+        "until": match.clock["until"],
+    }
     page = as_ada.get(reverse("table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="de")
     assert "Rundenbasiert: 24 Std. pro Zug" in page.content.decode()
 
