@@ -250,6 +250,11 @@ NEW_ACCOUNTS_PER_HOUR = int(os.environ.get("NEW_ACCOUNTS_PER_HOUR", "0" if DEBUG
 
 # Live play tuning (seconds); tests shorten the bot delay.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+# The deadline worker looks for expired clocks at least this often (seconds), and at once
+# when the earliest deadline it knows of comes due.
+DEADLINE_POLL = float(os.environ.get("DEADLINE_POLL", "1.0"))
+# A function returning the time in milliseconds ("module:function"); tests move time.
+CLOCK = os.environ.get("CLOCK", "")
 
 LOGGING = {
     "version": 1,

@@ -1,4 +1,5 @@
-// The game log: `view.log` entries ({seat, text, private}), appended as the log grows.
+// The game log: `view.log` entries ({seat, text, private}), appended as the log grows,
+// with the match's seat events (a bot stood in, a player came back…) in their places.
 import { h, stickToBottom } from "./dom.js";
 import { gettext } from "./i18n.js";
 import { seatMark } from "./seats.js";
@@ -15,6 +16,40 @@ export function withNames(text, names) {
   });
 }
 
+/** A seat event ({kind, seat, by, log}) as a log entry in the reader's language. */
+export function eventEntry(event) {
+  const texts = {
+    timeout: gettext("{seat:S} ran out of time: a bot played for them."),
+    kept: gettext("{seat:S} ran out of time twice in a row: a bot plays for them until they are back."),
+    back: gettext("{seat:S} is back."),
+    resigned: gettext("{seat:S} resigned: a bot plays their seat to the end."),
+    left: gettext("{seat:S} left the table: a bot plays their seat to the end."),
+    vote: gettext("{seat:B} votes to hand the seat of {seat:S} to a bot."),
+    handed: gettext("The players handed the seat of {seat:S} to a bot."),
+  };
+  const text = (texts[event.kind] ?? "").replace("{seat:S}", `{seat:${event.seat}}`).replace("{seat:B}", `{seat:${event.by}}`);
+  return { seat: null, text, private: false, event: true };
+}
+
+/** The game's lines with each event after the public line it followed. */
+export function merged(entries, events) {
+  const out = [];
+  let pending = [...events];
+  let publicLines = 0;
+  const flush = () => {
+    while (pending.length && pending[0].log <= publicLines) out.push(eventEntry(pending.shift()));
+  };
+  flush();
+  for (const entry of entries) {
+    out.push(entry);
+    if (!entry.private) publicLines += 1;
+    flush();
+  }
+  pending.forEach((event) => out.push(eventEntry(event)));
+  pending = [];
+  return out;
+}
+
 export function createLog(root) {
   const list = h("ol", { class: "log-lines" });
   root.replaceChildren(h("h2", { class: "panel-title" }, gettext("Game log")), list);
@@ -24,7 +59,7 @@ export function createLog(root) {
     const seated = entry.seat !== null && entry.seat !== undefined;
     return h(
       "li",
-      { class: ["log-line", entry.private && "private"] },
+      { class: ["log-line", entry.private && "private", entry.event && "seat-event"] },
       seated ? h("span", { class: `log-name seat-text-${entry.seat}` }, seatMark(entry.seat, 12), names[entry.seat] ?? "") : null,
       seated ? " " : null,
       h("span", { class: "log-text" }, ...withNames(entry.text, names)),
@@ -34,8 +69,8 @@ export function createLog(root) {
 
   return {
     /** Draw `entries`; only new lines are added when the old ones are unchanged. */
-    update(entries, names) {
-      const log = Array.isArray(entries) ? entries : [];
+    update(entries, names, events = []) {
+      const log = merged(Array.isArray(entries) ? entries : [], events);
       // The log only grows; a shorter or different log means a different match state.
       const last = shown.length - 1;
       const grows = shown.length <= log.length

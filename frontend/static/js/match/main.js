@@ -1,6 +1,7 @@
 // The match page shell: one connection, chat, log and status, plus the game's own module,
 // loaded by game id, which draws the board and offers the actions.
 import { createChat } from "./chat.js";
+import { createSeatsBar } from "./clocks.js";
 import { h } from "./dom.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
@@ -58,6 +59,11 @@ async function start() {
     onRetry: () => connection.retryNow(),
   });
   const log = createLog(document.getElementById("match-log"));
+  const seatsBar = createSeatsBar(document.getElementById("match-seats"), {
+    seat: config.seat,
+    send: (frame) => connection.seatFrame(frame),
+    announce: (text) => status.notice(text),
+  });
   const chat = createChat(document.getElementById("match-chat"), {
     canChat: Boolean(config.user),
     send: (text) => connection.chat(text),
@@ -78,7 +84,8 @@ async function start() {
     status: (state, detail) => status.connection(state, detail),
     view: (view, version, match) => {
       Object.assign(snapshot, { view, version, match });
-      log.update(view.log, seatNames(match));
+      log.update(view.log, seatNames(match), match?.events ?? []);
+      seatsBar.update({ view, match });
       root.dataset.phase = view.phase ?? "";
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
@@ -89,7 +96,13 @@ async function start() {
     presence: (frame) => {
       snapshot.presence = { connected: frame.connected ?? [], spectators: frame.spectators ?? 0 };
       status.spectators(snapshot.presence.spectators);
+      seatsBar.update({ presence: snapshot.presence });
       draw();
+    },
+    clock: (clock, now) => {
+      seatsBar.serverTime(now);
+      if (snapshot.match && clock) snapshot.match = { ...snapshot.match, clock };
+      if (snapshot.match) seatsBar.update({ match: snapshot.match });
     },
     chat: (frame) => chat.add(frame),
     chatHistory: (lines) => chat.replace(lines),

@@ -31,7 +31,8 @@ export class ActRefused extends Error {
 
 /**
  * One match connection. `handlers` receive: status(state, detail), view(view, version,
- * match), presence(frame), chat(line), chatHistory(lines), error(frame).
+ * match), presence(frame), chat(line), chatHistory(lines), error(frame), clock(clock, now)
+ * (the match's clock changed; `now` is the server's time it was sent at).
  */
 export class MatchConnection {
   constructor(path, handlers) {
@@ -162,6 +163,8 @@ export class MatchConnection {
         return this.handlers.presence(frame);
       case "chat":
         return this.handlers.chat(frame);
+      case "clock":
+        return this.onClock(frame);
       default:
         return undefined;
     }
@@ -173,6 +176,7 @@ export class MatchConnection {
     this.version = frame.v;
     this.view = frame.view;
     this.match = frame.match;
+    this.handlers.clock?.(frame.match?.clock ?? null, frame.now);
     this.handlers.status("live", null);
     if (Array.isArray(frame.chat)) this.handlers.chatHistory(frame.chat);
     this.handlers.view(this.view, this.version, this.match);
@@ -199,6 +203,11 @@ export class MatchConnection {
     this.version = frame.v;
     if (this.view.phase === "over" && this.match) this.match = { ...this.match, status: "finished" };
     this.handlers.view(this.view, this.version, this.match);
+  }
+
+  onClock(frame) {
+    if (this.match) this.match = { ...this.match, clock: frame.clock };
+    this.handlers.clock?.(frame.clock, frame.now);
   }
 
   onError(frame) {
@@ -251,5 +260,10 @@ export class MatchConnection {
 
   chat(text) {
     return this.send({ t: "chat", text });
+  }
+
+  /** A seat frame (`back`, `resign`, `vote`): answered by a fresh `sync`, or an `error`. */
+  seatFrame(frame) {
+    return this.send(frame);
   }
 }
