@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
 import { MatchConnection } from "./socket.js";
+import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
@@ -12,12 +13,6 @@ const ERROR_SHOWN_MS = 8000;
 
 function readConfig() {
   return JSON.parse(document.getElementById("match-config").textContent);
-}
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
 }
 
 /** The game's table module, log catalogue and stylesheet, beside each other under games/<id>/. */
