@@ -30,7 +30,7 @@ function scoreTable(result, names) {
   const { scores } = result;
   const winners = new Set(result.winners);
   const rounds = Object.keys(scores[0]?.by_category ?? {});
-  return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": gettext("VP by round") }, h("table", { class: "result-table" },
     h("caption", {}, gettext("VP by round")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Round")),
       scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names))))),

@@ -2,6 +2,7 @@
 // loaded by game id, which draws the board and offers the actions.
 import { createChat } from "./chat.js";
 import { h } from "./dom.js";
+import { createDrawer } from "./drawer.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
 import { MatchConnection } from "./socket.js";
@@ -43,6 +44,7 @@ async function start() {
   guardLeave();
   await loadCatalog();
   const root = document.getElementById("match");
+  createDrawer(root);
   const gameRoot = document.getElementById("game-root");
   const errors = document.getElementById("match-errors");
 
