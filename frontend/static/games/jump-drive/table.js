@@ -1,6 +1,7 @@
 // Jump Drive at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { seatNames } from "../../js/match/seats.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { closed, guardClosed } from "../../js/match/whynot.js";
 import { card } from "./cards.js";
@@ -10,12 +11,6 @@ import { empires } from "./empires.js";
 import { endScreen } from "./result.js";
 import { vpTrack } from "./track.js";
 import { whyNot } from "./whynot.js";
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
 
 const RETRIES = 5;
 
