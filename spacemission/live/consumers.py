@@ -23,6 +23,7 @@ from spacemission.live import (
     frames,
     ordering,
     presence,
+    rematches,
     roster,
     runner,
     snapshot,
@@ -89,6 +90,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.joined = True
         sync = await self._send_sync()
         await self._presence_join()
+        rematches.watch(self.match_id, sync["rematch"])
         if any(seat["bot"] for seat in sync["match"]["seats"]):
             bots.schedule(self.match_id)  # resumes a bot that stopped with its process
 
@@ -134,6 +136,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._refuse(refused.code, refused.message, frame["id"])
             if refused.code == "stale_version" and self.joined:
                 await self._send_sync()
+
+    async def on_rematch_offer(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def on_rematch_accept(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def on_rematch_decline(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def _rematch(self, frame: frames.Frame) -> None:
+        try:
+            await rematches.handle(self.match_id, self.user, frame["t"])
+        except IllegalAction as refused:
+            await self._refuse(refused.code, refused.message, None)
 
     async def on_chat(self, frame: frames.Frame) -> None:
         line = await db(chat.post)(self.match_id, self.seat, self.user, frame["text"])
