@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from spacemission.accounts.notices import page_settings
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.botnames import bot_label, bot_numbers
@@ -198,6 +199,7 @@ def match_page(
         "private": table.private,
         "lobby_url": reverse("lobby"),
         "leave_url": reverse("table-leave", args=[table.pk]),
+        "notices": page_settings(user),
     }
     context = {"match_config": match_config, "table": table, "match": match, "seats": seats}
     return render(request, "match/table.html", context)
