@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 
+from games.clock import PACES, TURN
 from games.core import IllegalAction
 from spacemission.lobby import services as lobby
 from spacemission.lobby.models import Seat, Table
@@ -24,8 +25,12 @@ from spacemission.matches.services import DEFAULT_BOT, serialised, start_match
 ACCEPT, DECLINE, BOT = "accept", "decline", "bot"
 
 
-def lifetime() -> timedelta:
-    """How long an offer waits for its answers."""
+def lifetime(table: Table) -> timedelta:
+    """How long an offer waits for its answers: at a turn-based table as long as a move
+    may take (the players are not at the table together), else ``REMATCH_SECONDS``."""
+    pace = PACES.get(table.pace)
+    if pace is not None and pace.kind == TURN:
+        return timedelta(milliseconds=pace.bank)
     return timedelta(seconds=settings.REMATCH_SECONDS)
 
 
@@ -51,7 +56,7 @@ def offer(match_id: int, user: AbstractBaseUser, now: datetime) -> dict[str, Any
                 "asked": asked,
                 "answers": {},
                 "status": Rematch.Status.PENDING,
-                "expires_at": now + lifetime(),
+                "expires_at": now + lifetime(match.table),
                 "table": None,
             },
         )
@@ -139,7 +144,7 @@ def _answer(match: Match, rematch: Rematch, seat: int, given: str) -> dict[str, 
 
 
 def _new_table(match: Match, rematch: Rematch) -> Table:
-    """The same game, options, privacy and seats; bots keep their kind, a seat whose
+    """The same game, options, pace, privacy and seats; bots keep their kind, a seat whose
     person left is played by a bot. The one who offered hosts it."""
     old = match.table
     seats = list(match.seats.order_by("index"))
@@ -149,6 +154,7 @@ def _new_table(match: Match, rematch: Rematch) -> Table:
         host=host,
         seat_count=match.seat_count,
         options=old.options,
+        pace=old.pace,
         private=old.private,
     )
     Seat.objects.bulk_create(

@@ -57,7 +57,7 @@ def tables() -> int:
 
 async def test_everyone_accepts_and_the_new_table_starts(users, connect):
     ada, bob, cy = users[:3]
-    match = await finished_match([ada, bob, "greedy", cy], private=True)
+    match = await finished_match([ada, bob, "greedy", cy], private=True, pace="day")
     a, b, c = [await connect(match, u) for u in (ada, bob, cy)]
     assert a.frames[0]["rematch"] is None
 
@@ -65,6 +65,8 @@ async def test_everyone_accepts_and_the_new_table_starts(users, connect):
     for client in (a, b, c):
         offer = (await client.expect("rematch"))["offer"]
         assert offer["status"] == "pending" and offer["by"] == 1
+        # At a turn-based table an offer waits as long as a move may take.
+        assert offer["expires"] > (timezone.now() + timedelta(hours=23)).isoformat()
         assert offer["seats"] == [
             {"seat": 0, "answer": None},
             {"seat": 1, "answer": "accept"},
@@ -88,7 +90,7 @@ async def test_everyone_accepts_and_the_new_table_starts(users, connect):
 
     table, seats = await new_match()
     assert table.status == Table.Status.RUNNING and table.private and table.host_id == bob.pk
-    assert table.options == match.options and table.game == "toy"
+    assert table.options == match.options and table.game == "toy" and table.pace == "day"
     assert seats == [(0, ada.pk, ""), (1, bob.pk, ""), (2, None, "greedy"), (3, cy.pk, "")]
     # A new sync tells a late page where the players went.
     await a.send({"t": "sync"})
