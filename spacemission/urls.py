@@ -6,11 +6,13 @@ from django.views.i18n import JavaScriptCatalog
 from spacemission.accounts import views as accounts
 from spacemission.health import healthz
 from spacemission.lobby import views as lobby
+from spacemission.lobby.mygames import my_games
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="table-create"),
     path("quick/", lobby.quick_match, name="quick-match"),
+    path("games/", my_games, name="my-games"),
     path("t/<int:pk>/", lobby.table, name="table"),
     path("t/<int:pk>/state/", lobby.table_state, name="table-state"),
     path("t/<int:pk>/join/", lobby.join, name="table-join"),

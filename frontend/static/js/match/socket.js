@@ -31,7 +31,8 @@ export class ActRefused extends Error {
 
 /**
  * One match connection. `handlers` receive: status(state, detail), view(view, version,
- * match), presence(frame), chat(line), chatHistory(lines), error(frame).
+ * match), presence(frame), chat(line), chatHistory(lines), error(frame), rematch(offer,
+ * {live}).
  */
 export class MatchConnection {
   constructor(path, handlers) {
@@ -162,6 +163,8 @@ export class MatchConnection {
         return this.handlers.presence(frame);
       case "chat":
         return this.handlers.chat(frame);
+      case "rematch":
+        return this.handlers.rematch(frame.offer ?? null, { live: true });
       default:
         return undefined;
     }
@@ -176,6 +179,7 @@ export class MatchConnection {
     this.handlers.status("live", null);
     if (Array.isArray(frame.chat)) this.handlers.chatHistory(frame.chat);
     this.handlers.view(this.view, this.version, this.match);
+    this.handlers.rematch(frame.rematch ?? null, { live: false });
     this.resendPending();
   }
 
@@ -251,5 +255,10 @@ export class MatchConnection {
 
   chat(text) {
     return this.send({ t: "chat", text });
+  }
+
+  /** A rematch frame: rematch_offer, rematch_accept or rematch_decline. */
+  rematch(type) {
+    return this.send({ t: type });
   }
 }
