@@ -94,8 +94,9 @@ async function start() {
       root.dataset.phase = view.phase ?? "";
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
-      notices.update((view.active ?? []).includes(config.seat), tableName);
-      rematch.update(match?.status === "finished" || Boolean(view.result), seatNames(match));
+      const over = match?.status === "finished" || Boolean(view.result);
+      notices.update(!over && (view.active ?? []).includes(config.seat), tableName);
+      rematch.update(over, seatNames(match));
       draw();
     },
     presence: (frame) => {
