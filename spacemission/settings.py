@@ -244,6 +244,12 @@ DEFAULT_FROM_EMAIL = os.environ.get(
 )
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 
+# The deadline worker looks for expired clocks at least this often (seconds), and at once
+# when the earliest deadline it knows of comes due.
+DEADLINE_POLL = float(os.environ.get("DEADLINE_POLL", "1.0"))
+# A function returning the time in milliseconds ("module:function"); tests move time.
+CLOCK = os.environ.get("CLOCK", "")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -101,9 +102,10 @@ async def resume_all() -> None:
         schedule(match_id)
 
 
-def resume_when_serving() -> None:
-    """Inside a Daphne server process, resume waiting bots as soon as it serves, and
-    forget the connections that died with a previous process."""
+def resume_when_serving(*also: Callable[[], None]) -> None:
+    """Inside a Daphne server process, resume waiting bots as soon as it serves, forget
+    the connections that died with a previous process, and call ``also`` (the deadline
+    worker's start) once the loop runs."""
     import sys
 
     if "daphne.server" not in sys.modules:
@@ -117,5 +119,7 @@ def resume_when_serving() -> None:
         runner.attach(loop)
         loop.call_soon(runner.run_soon, resume_all)
         loop.call_soon(runner.run_soon, db(presence.forget_stale))
+        for job in also:
+            loop.call_soon(job)
 
     reactor.callWhenRunning(started)

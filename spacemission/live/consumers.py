@@ -31,6 +31,7 @@ from spacemission.live import (
 from spacemission.live.frames import ClientError
 from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket, Window
 from spacemission.live.threads import db
+from spacemission.matches import absence, clocks
 from spacemission.matches.services import Applied, apply_action
 
 log = logging.getLogger(__name__)
@@ -137,6 +138,35 @@ class MatchConsumer(AsyncWebsocketConsumer):
             if refused.code == "stale_version" and self.joined:
                 await self._send_sync()
 
+    async def on_back(self, frame: frames.Frame) -> None:
+        """"I'm back": the player takes the seat back from its stand-in."""
+        self._player()
+        await self._seat_change(absence.back, self.user, frame["seat"])
+
+    async def on_resign(self, frame: frames.Frame) -> None:
+        self._player()
+        await self._seat_change(absence.resign, self.user)
+
+    async def on_vote(self, frame: frames.Frame) -> None:
+        """A vote to hand a long-gone player's seat to a bot (a table without a clock)."""
+        voter = self._player()
+        connected = await db(presence.connected_seats)(self.match_id)
+        here = connected | {voter}
+        await self._seat_change(absence.vote, voter, frame["seat"], here, clocks.now())
+
+    def _player(self) -> int:
+        if self.seat is None:
+            raise ClientError("spectator", "only the players at this match may do that")
+        return self.seat
+
+    async def _seat_change(self, change: Any, *args: Any) -> None:
+        try:
+            async with ordering.turn(self.match_id):
+                outcome = await db(change)(self.match_id, *args)
+                await announce.seats(outcome, [])
+        except IllegalAction as refused:
+            raise ClientError(refused.code, refused.message) from None
+
     async def on_rematch_offer(self, frame: frames.Frame) -> None:
         await self._rematch(frame)
 
@@ -150,7 +180,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             await rematches.handle(self.match_id, self.user, frame["t"])
         except IllegalAction as refused:
-            await self._refuse(refused.code, refused.message, None)
+            raise ClientError(refused.code, refused.message) from None
 
     async def on_chat(self, frame: frames.Frame) -> None:
         line = await db(chat.post)(self.match_id, self.seat, self.user, frame["text"])

@@ -39,16 +39,20 @@ def frame_message(frame: frames.Frame) -> Message:
 
 def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     """One patch message for each audience (seat group, or the spectators) whose view the
-    action changed, each made from that audience's own views; the others get nothing."""
+    action changed, each made from that audience's own views; the others get nothing.
+    Then the new clock for everyone, if the action changed it."""
     if applied.repeated:
         return []
-    return [
+    messages = [
         (
             seat_group(applied.match_id, change.seat),
             frame_message(frames.patch(change.version, change.ops)),
         )
         for change in applied.changes
     ]
+    if applied.clock is not None:  # only when the running seats changed, a public fact
+        messages.append((match_group(applied.match_id), frame_message(frames.clock(applied.clock))))
+    return messages
 
 
 async def send(messages: list[tuple[str, Message]]) -> None:

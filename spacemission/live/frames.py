@@ -12,7 +12,9 @@ MAX_FRAME_BYTES = 8 * 1024
 MAX_CLIENT_ID = 64
 MAX_CHAT = 500
 REMATCH_TYPES = frozenset({"rematch_offer", "rematch_accept", "rematch_decline"})
-CLIENT_TYPES = frozenset({"sync", "act", "chat", "ping"}) | REMATCH_TYPES
+CLIENT_TYPES = (
+    frozenset({"sync", "act", "chat", "ping", "back", "resign", "vote"}) | REMATCH_TYPES
+)
 
 Frame = dict[str, Any]
 
@@ -50,7 +52,20 @@ def parse(text: str) -> Frame:
         return _act(data)
     if kind == "chat":
         return _chat(data)
+    if kind == "back":
+        return {"t": kind, "seat": _seat(data, required=False)}
+    if kind == "vote":
+        return {"t": kind, "seat": _seat(data, required=True)}
     return {"t": kind}
+
+
+def _seat(data: Frame, *, required: bool) -> int | None:
+    seat = data.get("seat")
+    if seat is None and not required:
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 100:
+        raise ClientError("bad_frame", "'seat' must be a seat number")
+    return seat
 
 
 def _act(data: Frame) -> Frame:
@@ -94,6 +109,12 @@ def patch(version: int, ops: list[dict[str, Any]]) -> Frame:
 
 def presence(connected: list[int], spectators: int) -> Frame:
     return {"t": "presence", "connected": connected, "spectators": spectators}
+
+
+def clock(clock: dict[str, Any]) -> Frame:
+    """The match's clock changed; ``now`` is the server's time (epoch ms) it was set."""
+    public = {key: value for key, value in clock.items() if key != "now"}
+    return {"t": "clock", "now": clock["now"], "clock": public}
 
 
 def pong() -> Frame:

@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
-from spacemission.matches import audiences, rematch
+from spacemission.matches import audiences, clocks, rematch
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 
 CHAT_LINES = 50
@@ -45,7 +45,8 @@ def admit(match_id: int, user: User, session: Any) -> int | None:
 def seat_of(match_id: int, user: User) -> int | None:
     if not user.is_authenticated:
         return None
-    rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk)
+    # A user who resigned (or left) watches the rest as a spectator.
+    rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk, resigned=False)
     return rows.values_list("index", flat=True).first()
 
 
@@ -59,6 +60,7 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
         "t": "sync",
         "v": versions[audiences.slot(seat, match.seat_count)],
         "seat": seat,
+        "now": clocks.now(),
         "view": game.view(match.state, seat),
         "match": match_facts(match),
         "chat": recent_chat(match_id),
@@ -74,12 +76,19 @@ def match_facts(match: Match) -> dict[str, Any]:
         "game": match.game,
         "status": match.status,
         "private": match.table.private,
+        "clock": clocks.public(match),
+        "events": list(match.events),
         "seats": [
             {
                 "seat": s.index,
                 "name": s.name,
                 "bot": s.bot or None,
                 "user": s.user.username if s.user_id else None,
+                "away": s.away,
+                "resigned": s.resigned,
+                "timeouts": s.timeouts,
+                "gone_since": s.gone_since,
+                "votes": list(s.votes),
             }
             for s in seats
         ],

@@ -25,6 +25,15 @@ class Match(models.Model):
     # A client holds its audience's view version (docs/protocol.md).
     view_versions = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.RUNNING)
+    # The time control (a games.clock.PACES id, the table's at the start), the clock's
+    # state (games.clock), and its earliest deadline in epoch milliseconds (None: no
+    # clock runs), kept with every act so the deadline worker finds what is due.
+    pace = models.CharField(max_length=12, default="none")
+    clock = models.JSONField(null=True, blank=True)
+    deadline = models.BigIntegerField(null=True, blank=True, db_index=True)
+    # What happened to the seats, for everyone's log: a bot stood in, a player came back,
+    # resigned, was voted away (spacemission.matches.absence).
+    events = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -70,7 +79,9 @@ class Action(models.Model):
 
 
 class MatchSeat(models.Model):
-    """Who plays a seat of a match: a user, or a bot (a user who leaves is replaced by one)."""
+    """A seat of a match: whose it is (``user``; None for a seat a bot was given at the
+    table) and who plays it now (``bot``; "" when the user plays). A bot that stands in for
+    a user keeps the user here: the seat stays theirs, and ranks last if a bot ends it."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -83,6 +94,15 @@ class MatchSeat(models.Model):
     )
     bot = models.CharField(max_length=20, blank=True)
     name = models.CharField(max_length=60)
+    # A stand-in bot plays for the absent user until they say they are back.
+    away = models.BooleanField(default=False)
+    timeouts = models.PositiveSmallIntegerField(default=0, help_text="in a row")
+    # The user gave the game up (resigned, or left the table): a bot plays it out.
+    resigned = models.BooleanField(default=False)
+    # When the seat's last connection closed (epoch ms; None while connected), and which
+    # seats voted to hand it to a bot (a table without a clock).
+    gone_since = models.BigIntegerField(null=True, blank=True)
+    votes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["match", "index"]

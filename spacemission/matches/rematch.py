@@ -46,9 +46,8 @@ def offer(match_id: int, user: AbstractBaseUser, now: datetime) -> dict[str, Any
             raise IllegalAction("rematch_started", "the rematch has already started")
         if rematch is not None and _waiting(rematch, now):
             return _answer(match, rematch, seat, ACCEPT)
-        asked = list(
-            match.seats.filter(user__isnull=False).order_by("index").values_list("index", flat=True)
-        )
+        people = match.seats.filter(user__isnull=False, resigned=False).order_by("index")
+        asked = list(people.values_list("index", flat=True))
         rematch, _created = Rematch.objects.update_or_create(
             match=match,
             defaults={
@@ -121,8 +120,9 @@ def _locked(match_id: int) -> Match:
 def _player_seat(match: Match, user: AbstractBaseUser) -> int:
     """The seat ``user`` holds at the match; spectators are refused."""
     seat = None
-    if user.is_authenticated:
-        seat = match.seats.filter(user_id=user.pk).values_list("index", flat=True).first()
+    if user.is_authenticated:  # one who resigned (or left) watches, as the page says
+        rows = match.seats.filter(user_id=user.pk, resigned=False)
+        seat = rows.values_list("index", flat=True).first()
     if seat is None:
         raise IllegalAction("spectator", "only the match's players may offer or answer a rematch")
     return seat
@@ -145,7 +145,7 @@ def _answer(match: Match, rematch: Rematch, seat: int, given: str) -> dict[str, 
 
 def _new_table(match: Match, rematch: Rematch) -> Table:
     """The same game, options, pace, privacy and seats; bots keep their kind, a seat whose
-    person left is played by a bot. The one who offered hosts it."""
+    person resigned or left is played by its stand-in's kind. The one who offered hosts it."""
     old = match.table
     seats = list(match.seats.order_by("index"))
     host = next(s.user for s in seats if s.index == rematch.offered_by)

@@ -24,6 +24,12 @@ from tests.support.services import need_redis
 pytestmark = pytest.mark.django_db(transaction=True)
 TOY = registry.get("toy")
 CROWD = 12
+PLAYING = {"away": False, "resigned": False}  # no stand-in, nobody resigned
+
+
+def seat_facts(seat: dict) -> dict:
+    """Who a seat is and who plays it (the clock's and the vote's fields left out)."""
+    return {k: v for k, v in seat.items() if k not in {"timeouts", "gone_since", "votes"}}
 
 
 @database_sync_to_async
@@ -43,10 +49,10 @@ async def test_sync_on_connect_holds_the_seat_view_and_match_facts(users, connec
     sync = client.frames[0]
     assert sync["t"] == "sync" and sync["v"] == 0 and sync["seat"] == 0
     assert sync["view"] == TOY.view(match.state, 0)
-    assert sync["match"]["seats"] == [
-        {"seat": 0, "name": "ada", "bot": None, "user": "ada"},
-        {"seat": 1, "name": "bob", "bot": None, "user": "bob"},
-        {"seat": 2, "name": "Random bot", "bot": "random", "user": None},
+    assert [seat_facts(s) for s in sync["match"]["seats"]] == [
+        {"seat": 0, "name": "ada", "bot": None, "user": "ada", **PLAYING},
+        {"seat": 1, "name": "bob", "bot": None, "user": "bob", **PLAYING},
+        {"seat": 2, "name": "Random bot", "bot": "random", "user": None, **PLAYING},
     ]
     assert sync["match"]["status"] == "running" and sync["match"]["id"] == match.pk
     assert sync["chat"] == []
@@ -372,11 +378,13 @@ async def test_replacing_a_player_with_a_bot_turns_their_connection_into_a_spect
     await database_sync_to_async(replace_with_bot)(match, 0)
     sync = await a.expect("sync", seat=None)
     assert sync["view"]["me"] is None
-    assert sync["match"]["seats"][0] == {
+    assert seat_facts(sync["match"]["seats"][0]) == {
         "seat": 0,
         "name": "Greedy bot",
         "bot": "greedy",
-        "user": None,
+        "user": "ada",
+        "away": False,
+        "resigned": True,
     }
     await b.until_version(1)  # the bot took ada's turn
     await b.expect("presence", connected=[1], spectators=1)

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('lobby', '0001_initial'),
-        ('matches', '0004_audience_view_versions'),
+        ('matches', '0006_match_clock'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
