@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -32,6 +32,14 @@ class Game:
     yours: bool  # the game waits for this user
     pace: str
     since: datetime  # its last change
+    deadline: datetime | None  # when this user's time runs out, else the next clock's
+
+
+def deadline_of(match: Match, seat: int) -> datetime | None:
+    """The seat's own deadline while its clock runs, else the match's earliest one."""
+    until = (match.clock or {}).get("until") or []
+    moment = until[seat] if seat < len(until) and until[seat] is not None else match.deadline
+    return None if moment is None else datetime.fromtimestamp(moment / 1000, tz=UTC)
 
 
 def pace_label(pace_id: str) -> str:
@@ -40,14 +48,18 @@ def pace_label(pace_id: str) -> str:
 
 
 def running_games(user: User) -> list[Game]:
-    """The user's running games: those waiting for them first, then the latest changed."""
+    """The user's running games (not those they resigned): those waiting for them first,
+    each group by deadline (soonest first; games without a clock last), then the latest
+    changed."""
     seats = (
-        MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING)
+        MatchSeat.objects.filter(user=user, resigned=False, match__status=Match.Status.RUNNING)
         .select_related("match__table")
         .order_by("-match__updated_at")
     )
     games = [_game(seat) for seat in seats]
-    return sorted(games, key=lambda g: not g.yours)  # stable: keeps the latest first
+    return sorted(  # stable: keeps the latest changed first among equals
+        games, key=lambda g: (not g.yours, g.deadline is None, g.deadline or g.since)
+    )
 
 
 def _game(seat: MatchSeat) -> Game:
@@ -62,8 +74,9 @@ def _game(seat: MatchSeat) -> Game:
         opponents=[name for index, name in sorted(names.items()) if index != seat.index],
         to_move=[names[index] for index in active if index in names],
         yours=seat.index in active,
-        pace=pace_label(match.table.pace),
+        pace=pace_label(match.pace),
         since=match.updated_at,
+        deadline=deadline_of(match, seat.index),
     )
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, close_old_connections, transaction
 from django.urls import reverse
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from games.clock import PACES, TURN
@@ -69,7 +70,7 @@ def send(match_id: int, version: int, seat: int) -> bool:
     """Mail ``seat``'s person that it is their move, if they want it and nobody has for
     this turn yet; True if this call sent it."""
     match = Match.objects.select_related("table").filter(pk=match_id).first()
-    if match is None or match.status != Match.Status.RUNNING or not turn_based(match.table.pace):
+    if match is None or match.status != Match.Status.RUNNING or not turn_based(match.pace):
         return False
     row = MatchSeat.objects.select_related("user").filter(match=match, index=seat).first()
     if row is None or row.user is None or row.bot or not wants_turn_mail(row.user):
@@ -106,4 +107,15 @@ def _message(match: Match, row: MatchSeat) -> tuple[str, str]:
         )
         % facts
     )
+    until = _deadline(match, row.index)
+    if until is not None:
+        moment = formats.date_format(until, "DATETIME_FORMAT")
+        body += "\n" + _("Your time runs out at %(moment)s (UTC).") % {"moment": moment} + "\n"
     return subject, body
+
+
+def _deadline(match: Match, seat: int) -> datetime | None:
+    until = (match.clock or {}).get("until") or []
+    if seat >= len(until) or until[seat] is None:
+        return None
+    return datetime.fromtimestamp(until[seat] / 1000, tz=UTC)

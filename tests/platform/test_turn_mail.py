@@ -52,6 +52,7 @@ def test_the_turn_passing_at_a_turn_based_table_mails_the_next_player_once():
     assert first.subject == f"Your move at Toy cards table {match.table_id}"
     assert f"https://play.example.com/t/{match.table_id}/" in first.body
     assert "against bob" in first.body and "https://play.example.com/account/" in first.body
+    assert "Your time runs out at" in first.body  # a day from now, as the clock has it
     mail.outbox.clear()
     play(match, 0, ada)
     [second] = sent()
@@ -72,8 +73,13 @@ def test_no_mail_at_real_time_tables_nor_to_those_who_do_not_want_one():
     quiet = player("cy", notice_email=False)
     match = create_match([guest, quiet, "greedy"], pace="3days")
     play(match, 0, guest)
-    assert sent() == []
-    assert not TurnMail.objects.exists()
+    # A seat a stand-in bot plays for its absent person: the bot moves, nobody is mailed.
+    dee, eve = player("dee"), player("eve")
+    away = create_match([dee, eve], pace="day")
+    away.seats.filter(index=1).update(away=True, bot="greedy")
+    play(away, 0, dee)
+    assert [m.to for m in sent()] == [["dee@example.com"]]  # the start's, to dee
+    assert TurnMail.objects.count() == 1
 
 
 def test_one_mail_for_one_turn_however_many_senders_race():

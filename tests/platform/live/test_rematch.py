@@ -177,3 +177,30 @@ async def test_bad_rematch_frames_are_refused_and_change_nothing(users, connect)
     rematch = await rematch_of(match)
     assert rematch.status == Rematch.Status.PENDING and rematch.answers == {"0": "accept"}
     assert await tables() == 2
+
+
+async def test_one_who_resigned_is_not_asked_and_a_bot_takes_their_seat(users, connect):
+    ada, bob, cy = users[:3]
+    match = await finished_match([ada, bob, cy])
+
+    @database_sync_to_async
+    def resign(seat: int) -> None:
+        match.seats.filter(index=seat).update(resigned=True, bot="random")
+
+    await resign(1)
+    a, c, b = await connect(match, ada), await connect(match, cy), await connect(match, bob)
+    assert b.frames[0]["seat"] is None  # bob watches now
+    await b.send({"t": "rematch_offer"})
+    assert (await b.expect("error"))["code"] == "spectator"
+    await a.send({"t": "rematch_offer"})
+    offer = (await c.expect("rematch"))["offer"]
+    assert [s["answer"] for s in offer["seats"]] == ["accept", "bot", None]
+    await c.send({"t": "rematch_accept"})
+    offer = await settled(a)
+
+    @database_sync_to_async
+    def seats():
+        table = Table.objects.get(pk=offer["table"])
+        return [(s.index, s.user_id, s.bot) for s in table.seats.order_by("index")]
+
+    assert await seats() == [(0, ada.pk, ""), (1, None, "random"), (2, cy.pk, "")]
