@@ -229,6 +229,8 @@ REMATCH_SECONDS = int(os.environ.get("REMATCH_SECONDS", "120"))
 # "Your move" e-mails: one URL names the backend and its server (dj-email-url's schemes:
 # smtp, submission, console, file, memory, dummy).
 EMAIL = dj_email_url.parse(os.environ.get("EMAIL_URL", "console://"))
+if "EMAIL_BACKEND" not in EMAIL:
+    raise ImproperlyConfigured("EMAIL_URL: use smtp://, submission://, console:// or file://")
 EMAIL_BACKEND = EMAIL["EMAIL_BACKEND"]
 EMAIL_HOST = EMAIL["EMAIL_HOST"] or "localhost"
 EMAIL_PORT = EMAIL["EMAIL_PORT"] or 25

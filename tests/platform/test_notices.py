@@ -76,7 +76,7 @@ def test_the_table_page_reads_the_players_settings(client, ada) -> None:
 
 
 def settings_under(**env: str) -> dict:
-    """Mail settings as a fresh process reads them from ``env``."""
+    """Mail settings as a fresh process reads them from ``env`` (raises if it fails)."""
     code = (
         "import django, json; django.setup(); from django.conf import settings as s;"
         "print(json.dumps({k: getattr(s, k) for k in ('EMAIL_BACKEND', 'EMAIL_HOST',"
@@ -112,3 +112,9 @@ def test_mail_settings_come_from_the_environment() -> None:
         "DEFAULT_FROM_EMAIL": "Space Mission <play@example.com>",
         "SITE_URL": "https://play.example.com",
     }
+
+
+def test_an_unknown_mail_scheme_is_refused_at_start() -> None:
+    with pytest.raises(subprocess.CalledProcessError) as failed:
+        settings_under(EMAIL_URL="pigeon://coop")
+    assert "EMAIL_URL" in failed.value.stderr
