@@ -86,6 +86,15 @@ def test_a_rematch_is_offered_accepted_and_both_pages_move_to_the_new_table(
     link = watcher.locator("#match-rematch a", has_text="Watch the rematch")
     expect(link).to_have_attribute("href", f"/t/{new}/")
 
+    # My games, from the header, on the phone: the new game, waiting for remo's choice.
+    remo.locator(".site-header a", has_text="My games").click()
+    game = remo.locator(f".my-game[data-table='{new}']")
+    expect(game).to_contain_text("Your turn")
+    expect(game).to_contain_text("rema, Greedy bot")
+    expect(game).to_contain_text("turn-based")
+    overflow = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    assert remo.evaluate(overflow) <= 0  # no sideways scrolling
+
 
 def test_notification_settings_are_saved_and_the_table_page_reads_them(
     new_page, daphne_server: LiveServer
