@@ -1,4 +1,4 @@
-""""Your move" e-mails at turn-based tables.
+""" "Your move" e-mails at turn-based tables.
 
 When a committed action (or the start of a match) hands the turn to people at a table
 whose pace is turn-based, each of them who asked for it (account settings, with an

@@ -102,10 +102,15 @@ STARTED = {**PENDING, "status": "started", "table": 9, "url": "/t/9/"}
 
 
 def test_the_rematch_panel_offers_asks_and_moves_the_player(page):
-    declined = {**PENDING, "status": "declined", "seats": [
-        {"seat": 0, "answer": "accept"}, {"seat": 1, "answer": "decline"},
-        {"seat": 2, "answer": "bot"},
-    ]}
+    declined = {
+        **PENDING,
+        "status": "declined",
+        "seats": [
+            {"seat": 0, "answer": "accept"},
+            {"seat": 1, "answer": "decline"},
+            {"seat": 2, "answer": "bot"},
+        ],
+    }
     out = page.evaluate(REMATCH, [1, [[None, False], [PENDING, True], [declined, True]]])
     # Each first button clicked: offer, accept, offer again.
     assert out["sent"] == ["rematch_offer", "rematch_accept", "rematch_offer"]

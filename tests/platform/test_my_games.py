@@ -70,7 +70,11 @@ def test_games_waiting_for_the_user_come_first_each_by_deadline(client: Client):
     assert [g.yours for g in games] == [True, True, True, False, False]
     assert games[3].opponents == ["bob", "Greedy bot"] and games[3].to_move == ["bob"]
     assert [g.pace for g in games] == [
-        "real-time", "turn-based", "no clock", "real-time", "no clock"
+        "real-time",
+        "turn-based",
+        "no clock",
+        "real-time",
+        "no clock",
     ]
     assert games[2].deadline is None and games[0].deadline < games[1].deadline
     html = page.content.decode()

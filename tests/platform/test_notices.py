@@ -39,9 +39,7 @@ def test_new_accounts_start_with_browser_notices_and_mail_but_no_sound(ada: User
 def test_the_account_page_saves_the_settings_and_their_language(client, ada) -> None:
     page = client.get(reverse("account"))
     assert b'id="notice-settings"' in page.content and b"js/account.js" in page.content
-    response = save(
-        client, "de", email=" ada@example.com ", notice_sound="on", notice_email="on"
-    )
+    response = save(client, "de", email=" ada@example.com ", notice_sound="on", notice_email="on")
     assert response.status_code == 302 and response["Location"] == reverse("account")
     ada.refresh_from_db()
     assert ada.email == "ada@example.com" and ada.language == "de"

@@ -1,4 +1,4 @@
-""""Your move" e-mails at turn-based tables: who gets one, when, once, from one process."""
+""" "Your move" e-mails at turn-based tables: who gets one, when, once, from one process."""
 
 from __future__ import annotations
 

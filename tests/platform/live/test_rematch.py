@@ -131,9 +131,7 @@ async def test_an_offer_whose_time_is_up_is_closed_and_said_so(users, connect):
 
     @database_sync_to_async
     def time_passes():
-        Rematch.objects.filter(match=match).update(
-            expires_at=timezone.now() - timedelta(seconds=1)
-        )
+        Rematch.objects.filter(match=match).update(expires_at=timezone.now() - timedelta(seconds=1))
 
     await time_passes()
     await b.send({"t": "rematch_accept"})
