@@ -12,9 +12,7 @@ MAX_FRAME_BYTES = 8 * 1024
 MAX_CLIENT_ID = 64
 MAX_CHAT = 500
 REMATCH_TYPES = frozenset({"rematch_offer", "rematch_accept", "rematch_decline"})
-CLIENT_TYPES = (
-    frozenset({"sync", "act", "chat", "ping", "back", "resign", "vote"}) | REMATCH_TYPES
-)
+CLIENT_TYPES = frozenset({"sync", "act", "chat", "ping", "back", "resign", "vote"}) | REMATCH_TYPES
 
 Frame = dict[str, Any]
 
