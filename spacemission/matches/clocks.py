@@ -110,11 +110,17 @@ def claim(match_id: int, at: int) -> Match | None:
     Call inside ``services.serialised()``. PostgreSQL skips a row another transaction
     holds (another process acting on it: it will see the deadline itself if still due);
     SQLite's one writer already holds the whole database. Either way the deadline is read
-    again under the lock, so of N processes only the first acts, and only once.
+    again under the lock, so of N processes only the first acts, and only once. The lock
+    is FOR NO KEY UPDATE: it still excludes every act (FOR UPDATE) and other claims, but
+    not the key-share locks of rows merely pointing at the match (a connection's row
+    being recorded), which would make the sweep skip it for nothing.
     """
     rows = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING, deadline__lte=at)
-    skip = connection.features.has_select_for_update_skip_locked
-    return rows.select_for_update(skip_locked=skip).first()
+    features = connection.features
+    return rows.select_for_update(
+        skip_locked=features.has_select_for_update_skip_locked,
+        no_key=features.has_select_for_no_key_update,
+    ).first()
 
 
 def expired_seats(match: Match, at: int) -> list[int]:

@@ -237,6 +237,7 @@ async def test_a_returning_connection_clears_the_votes_and_the_absence(users, cl
     await b.send({"t": "vote", "seat": 0})
     await b.expect("sync")
     await connect(match, ada)
+    await b.expect("presence", connected=[0, 1])  # ada's connection is recorded
     row = await seat(match, 0)
     assert (row.votes, row.gone_since) == ([], None)
 
@@ -245,6 +246,7 @@ async def test_a_seat_that_loses_its_last_connection_is_gone_from_then(users, cl
     ada, bob = users[:2]
     match = await new_match([ada, bob], pace="none", private=True)
     a = await connect(match, ada)
+    await a.expect("presence", connected=[0])  # her connection is recorded
     assert (await seat(match, 0)).gone_since is None
     clock.advance(1234)
     await a.close()
