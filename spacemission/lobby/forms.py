@@ -8,9 +8,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.clock import DEFAULT_PACE, PACES
 from games.core import GameInfo, Option
 from spacemission.lobby.games import available_games, game_choice
 from spacemission.lobby.models import bot_label
+from spacemission.lobby.paces import pace_label
 
 OPTION_PREFIX = "option_"
 
@@ -105,6 +107,12 @@ class CreateTableForm(GameSizeForm):
     private = forms.BooleanField(
         label=_("Private (only people with the invite link)"), required=False
     )
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        initial=DEFAULT_PACE,
+        required=False,  # left out: the default pace
+        help_text=_("No clock is for private tables only."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="new_%s", **kwargs)
@@ -113,9 +121,14 @@ class CreateTableForm(GameSizeForm):
         self.fields["bot_kind"].initial = "greedy" if "greedy" in kinds else kinds[0]
         self.fields["bots"].max_value = max(g.max_players for g in self.games) - 1
         self.fields["bots"].widget.attrs["max"] = self.fields["bots"].max_value
+        paces = dict.fromkeys(p for g in self.games for p in g.paces if p in PACES)
+        self.fields["pace"].choices = [(p, pace_label(PACES[p])) for p in paces]
         for game in self.games:
             for option in game.options:
                 self.fields[OPTION_PREFIX + option.name] = option_field(game, option)
+
+    def clean_pace(self) -> str:
+        return self.cleaned_data["pace"] or DEFAULT_PACE
 
     def options(self) -> dict[str, Any]:
         return {

@@ -18,13 +18,14 @@ from django.utils import translation
 from spacemission.lobby.botnames import bot_label, bot_numbers, number_in
 from spacemission.lobby.games import game_mark, game_name
 from spacemission.lobby.models import Seat, Table
+from spacemission.lobby.paces import public as public_pace
 from spacemission.matches.models import MatchSeat
 
 # The lobby shows the newest tables first; older ones are a page away for nobody.
 MAX_OPEN = 200
 MAX_RUNNING = 100
 
-TABLE_FIELDS = ("id", "game", "seat_count", "host__username")
+TABLE_FIELDS = ("id", "game", "seat_count", "host__username", "pace")
 
 
 @functools.cache
@@ -99,6 +100,7 @@ def entries(status: str, limit: int) -> list[dict[str, Any]]:
         game: {"game_name": game_name(game), **game_mark(game)}
         for game in {r["game"] for r in rows}
     }
+    paces = {pace: public_pace(pace) for pace in {r["pace"] for r in rows}}
     listed = []
     for row in rows:
         entry: dict[str, Any] = {
@@ -107,6 +109,7 @@ def entries(status: str, limit: int) -> list[dict[str, Any]]:
             **games[row["game"]],
             "host": row["host__username"],
             "seats": row["seat_count"],
+            "pace": paces[row["pace"]],
             "taken": seats.get(row["id"], []),
             "url": url.format(row["id"]),
         }

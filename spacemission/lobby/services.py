@@ -14,11 +14,13 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
+from games.clock import DEFAULT_PACE, QUICK_MATCH_PACE
 from games.core import GameInfo
 from spacemission.accounts.models import User
 from spacemission.lobby.broadcast import table_changed, tables_changed
 from spacemission.lobby.games import game_info
 from spacemission.lobby.models import Seat, Table
+from spacemission.lobby.paces import offered
 
 if TYPE_CHECKING:
     from spacemission.matches.models import Match
@@ -48,6 +50,17 @@ def check_seat_count(info: GameInfo, seat_count: int) -> None:
 def check_bot(info: GameInfo, kind: str) -> None:
     if kind not in info.bots:
         raise LobbyError(_("There is no such bot."))
+
+
+class PaceError(LobbyError):
+    """A pace this game or kind of table does not offer (the form shows it by the field)."""
+
+
+def check_pace(info: GameInfo, pace: str, *, private: bool) -> None:
+    if pace not in {p.id for p in offered(info, private=private)}:
+        if pace in {p.id for p in offered(info, private=True)}:
+            raise PaceError(_("Only a private table may play without a clock."))
+        raise PaceError(_("%(game)s is not played at that pace.") % {"game": info.name})
 
 
 def clean_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
@@ -105,10 +118,12 @@ def create_table(
     bot_kind: str = "",
     private: bool = False,
     options: dict[str, Any] | None = None,
+    pace: str = DEFAULT_PACE,
 ) -> Table:
     """A new open table with the host in seat 0 and ``bots`` bots in the next seats."""
     info = known_game(game)
     check_seat_count(info, seat_count)
+    check_pace(info, pace, private=private)
     if not 0 <= bots < seat_count:
         raise LobbyError(_("Leave at least one seat for you."))
     if bots:
@@ -119,6 +134,7 @@ def create_table(
         seat_count=seat_count,
         private=private,
         options=clean_options(info, options or {}),
+        pace=pace,
     )
     Seat.objects.bulk_create(
         Seat(
@@ -279,7 +295,11 @@ def quick_candidates(user: User, game: str, seat_count: int) -> list[int]:
     taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot=""))
     return list(
         Table.objects.filter(
-            status=Table.Status.OPEN, private=False, game=game, seat_count=seat_count
+            status=Table.Status.OPEN,
+            private=False,
+            game=game,
+            seat_count=seat_count,
+            pace=QUICK_MATCH_PACE,
         )
         .exclude(seats__user=user)
         .annotate(taken=taken)
@@ -312,7 +332,11 @@ def quick_match(user: User, game: str, seat_count: int) -> Table:
     check_seat_count(info, seat_count)
     serialise_quick_matches(game, seat_count)
     waiting = Table.objects.filter(
-        status=Table.Status.OPEN, game=game, seat_count=seat_count, seats__user=user
+        status=Table.Status.OPEN,
+        game=game,
+        seat_count=seat_count,
+        seats__user=user,
+        pace=QUICK_MATCH_PACE,
     ).first()
     if waiting is not None:
         return waiting
@@ -321,4 +345,4 @@ def quick_match(user: User, game: str, seat_count: int) -> Table:
             return join(user, table_id).table
         except LobbyError:
             continue  # filled or started by someone else meanwhile (a plain join)
-    return create_table(user, game, seat_count)
+    return create_table(user, game, seat_count, pace=QUICK_MATCH_PACE)

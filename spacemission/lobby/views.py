@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games.clock import PACES
 from spacemission.accounts.notices import page_settings
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
@@ -32,6 +33,7 @@ from spacemission.lobby.games import (
 )
 from spacemission.lobby.listing import tables_frame
 from spacemission.lobby.models import Seat, Table
+from spacemission.lobby.paces import pace_label
 from spacemission.lobby.services import LobbyError
 
 View = Callable[..., HttpResponse]
@@ -97,9 +99,10 @@ def create_table(request: HttpRequest) -> HttpResponse:
             bot_kind=data["bot_kind"],
             private=data["private"],
             options=form.options(),
+            pace=data["pace"],
         )
     except LobbyError as error:
-        form.add_error(None, str(error))
+        form.add_error("pace" if isinstance(error, services.PaceError) else None, str(error))
         return lobby(request, create_form=form)
     return redirect(table)
 
@@ -160,6 +163,7 @@ def waiting_room(
         "table": table,
         "seats": list(zip(seats, shown_names(seats), strict=True)),
         "game_name": game_name(table.game),
+        "pace_name": pace_label(PACES.get(table.pace, PACES["none"])),
         "my_seat": viewer.seat,
         "is_host": viewer.is_host,
         "filled": filled,
@@ -201,7 +205,13 @@ def match_page(
         "leave_url": reverse("table-leave", args=[table.pk]),
         "notices": page_settings(user),
     }
-    context = {"match_config": match_config, "table": table, "match": match, "seats": seats}
+    context = {
+        "match_config": match_config,
+        "table": table,
+        "match": match,
+        "seats": seats,
+        "pace_name": pace_label(PACES.get(match.pace, PACES["none"])),
+    }
     return render(request, "match/table.html", context)
 
 

@@ -2,6 +2,8 @@
 // Both listen to /ws/lobby/ (docs/protocol.md, Lobby) and reconnect with back-off;
 // without this script the pages still work, they just need a reload.
 
+import { paceLabel } from "./pace.js";
+
 // Django's catalog (/jsi18n/) defines these; without it the English text stands.
 const gettext = window.gettext ?? ((text) => text);
 const interpolate =
@@ -92,6 +94,8 @@ function tableRow(entry, csrfToken, mine) {
         seats: entry.seats,
       }, true),
     ),
+    " ",
+    element("span", { class: "pace muted", "data-pace": entry.pace?.id ?? "" }, paceLabel(entry.pace)),
     " ",
     element("span", { class: "names" }, entry.taken.map(seatName).join(", ")),
     " ",
