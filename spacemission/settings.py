@@ -19,6 +19,9 @@
 - ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
   limit with ``DEBUG``).
 - ``LOG_LEVEL``: root log level (default ``WARNING``).
+- ``EMAIL_URL``: the mail backend and server of "your move" e-mails, e.g.
+  ``smtp://user:password@smtp.example.com:587/?tls=True`` (default ``console://``: printed).
+- ``DEFAULT_FROM_EMAIL``: their sender; ``SITE_URL``: the site's address their links start with.
 """
 
 import os
@@ -26,6 +29,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
@@ -250,6 +254,29 @@ NEW_ACCOUNTS_PER_HOUR = int(os.environ.get("NEW_ACCOUNTS_PER_HOUR", "0" if DEBUG
 
 # Live play tuning (seconds); tests shorten the bot delay.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+# How long a rematch offer waits for the other players' answers.
+REMATCH_SECONDS = int(os.environ.get("REMATCH_SECONDS", "120"))
+
+# "Your move" e-mails: one URL names the backend and its server (dj-email-url's schemes:
+# smtp, submission, console, file, memory, dummy).
+EMAIL = dj_email_url.parse(os.environ.get("EMAIL_URL", "console://"))
+if "EMAIL_BACKEND" not in EMAIL:
+    raise ImproperlyConfigured("EMAIL_URL: use smtp://, submission://, console:// or file://")
+EMAIL_BACKEND = EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = EMAIL["EMAIL_HOST"] or "localhost"
+EMAIL_PORT = EMAIL["EMAIL_PORT"] or 25
+EMAIL_HOST_USER = EMAIL["EMAIL_HOST_USER"] or ""
+EMAIL_HOST_PASSWORD = EMAIL["EMAIL_HOST_PASSWORD"] or ""
+EMAIL_USE_TLS = EMAIL["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = EMAIL["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = EMAIL["EMAIL_TIMEOUT"] or 20
+EMAIL_FILE_PATH = EMAIL["EMAIL_FILE_PATH"] or str(BASE_DIR / "var" / "mail")
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DEFAULT_FROM_EMAIL",
+    EMAIL.get("DEFAULT_FROM_EMAIL", "Space Mission Online <noreply@localhost>"),
+)
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+
 # The deadline worker looks for expired clocks at least this often (seconds), and at once
 # when the earliest deadline it knows of comes due.
 DEADLINE_POLL = float(os.environ.get("DEADLINE_POLL", "1.0"))

@@ -9,11 +9,13 @@ from spacemission.lobby import views as lobby
 from spacemission.lobby.urls import TableIdConverter
 
 register_converter(TableIdConverter, "table")
+from spacemission.lobby.mygames import my_games
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="table-create"),
     path("quick/", lobby.quick_match, name="quick-match"),
+    path("games/", my_games, name="my-games"),
     path("t/<table:table_id>/", lobby.table, name="table"),
     path("t/<table:table_id>/state/", lobby.table_state, name="table-state"),
     path("t/<table:table_id>/join/", lobby.join, name="table-join"),
@@ -31,6 +33,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("guest/", accounts.guest, name="guest"),
     path("account/", accounts.account, name="account"),
+    path("account/notices/", accounts.notices, name="account-notices"),
     path("account/claim/", accounts.claim, name="claim"),
     path(
         "account/password/",

@@ -12,6 +12,12 @@ class User(AbstractUser):
 
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
     is_guest = models.BooleanField(_("guest"), default=False)
+    # "Your turn" notices (accounts/notices.py): what the table page and the mailer do.
+    notice_sound = models.BooleanField(_("play a sound"), default=False)
+    notice_browser = models.BooleanField(_("browser notifications"), default=True)
+    notice_email = models.BooleanField(_("e-mail at turn-based tables"), default=True)
+    # The language the user last saved their settings in: their e-mails are written in it.
+    language = models.CharField(_("language"), max_length=10, blank=True)
     # Keys of look-alike names (``names.name_key``), kept with every save: no two
     # accounts' names may share one.
     username_key = models.CharField(

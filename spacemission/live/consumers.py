@@ -23,6 +23,7 @@ from spacemission.live import (
     frames,
     ordering,
     presence,
+    rematches,
     roster,
     runner,
     snapshot,
@@ -85,6 +86,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.joined = True
         sync = await self._send_sync()
         await self._presence_join()
+        rematches.watch(self.match_id, sync["rematch"])
         if any(seat["bot"] for seat in sync["match"]["seats"]):
             bots.schedule(self.match_id)  # resumes a bot that stopped with its process
 
@@ -157,6 +159,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
             async with ordering.turn(self.match_id):
                 outcome = await db(change)(self.match_id, *args)
                 await announce.seats(outcome, [])
+        except IllegalAction as refused:
+            raise ClientError(refused.code, refused.message) from None
+
+    async def on_rematch_offer(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def on_rematch_accept(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def on_rematch_decline(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def _rematch(self, frame: frames.Frame) -> None:
+        try:
+            await rematches.handle(self.match_id, self.user, frame["t"])
         except IllegalAction as refused:
             raise ClientError(refused.code, refused.message) from None
 

@@ -11,7 +11,8 @@ import orjson
 MAX_FRAME_BYTES = 8 * 1024
 MAX_CLIENT_ID = 64
 MAX_CHAT = 500
-CLIENT_TYPES = frozenset({"sync", "act", "chat", "ping", "back", "resign", "vote"})
+REMATCH_TYPES = frozenset({"rematch_offer", "rematch_accept", "rematch_decline"})
+CLIENT_TYPES = frozenset({"sync", "act", "chat", "ping", "back", "resign", "vote"}) | REMATCH_TYPES
 
 Frame = dict[str, Any]
 
@@ -116,3 +117,8 @@ def clock(clock: dict[str, Any]) -> Frame:
 
 def pong() -> Frame:
     return {"t": "pong"}
+
+
+def rematch(offer: dict[str, Any] | None) -> Frame:
+    """The match's rematch offer changed (``offer``: see ``matches.rematch.facts``)."""
+    return {"t": "rematch", "offer": offer}

@@ -12,7 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
-from spacemission.matches import audiences, clocks
+from spacemission.matches import audiences, clocks, rematch
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 
 CHAT_LINES = 50
@@ -63,6 +63,7 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
         "view": game.view(match.state, seat),
         "match": match_facts(match),
         "chat": recent_chat(match_id),
+        "rematch": rematch.current(match_id),
     }
 
 

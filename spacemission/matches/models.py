@@ -137,3 +137,51 @@ class ChatLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.text[:40]}"
+
+
+class Rematch(models.Model):
+    """An offer, once a match has ended, to play again at a new table with the same
+    players and options. One per match at a time: a new offer replaces a closed one."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for answers")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
+        EXPIRED = "expired", _("timed out")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rematch")
+    offered_by = models.PositiveSmallIntegerField(help_text="the seat that offered")
+    # The seats whose people are asked (bots accept by themselves), and their answers
+    # by seat: {"0": "accept", "2": "decline"}.
+    asked = models.JSONField(default=list)
+    answers = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    expires_at = models.DateTimeField()
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"rematch of match {self.match_id} ({self.status})"
+
+
+class TurnMail(models.Model):
+    """A "your move" e-mail claimed for one seat and turn: the row is taken before the
+    mail goes, so however many processes see the turn pass, one of them sends it, once."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="turn_mails")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField(help_text="the match version that passed the turn")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "seat", "version"], name="one_turn_mail_per_turn"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"turn mail to seat {self.seat} of match {self.match_id} at v{self.version}"

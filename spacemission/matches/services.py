@@ -23,7 +23,7 @@ from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.models import Table
-from spacemission.matches import audiences, clocks
+from spacemission.matches import audiences, clocks, turnmail
 from spacemission.matches.audiences import ViewChange
 from spacemission.matches.models import Action, Match, MatchSeat
 
@@ -103,6 +103,7 @@ def start_match(table: Table) -> Match:
     table.status = Table.Status.RUNNING
     table.save(update_fields=["status", "updated_at"])
     transaction.on_commit(lambda: _after_change(match.pk, seats_changed=False))
+    turnmail.after_commit(match.pk, 0, turnmail.newly_waiting(game, None, match.state, None))
     return match
 
 
@@ -223,6 +224,9 @@ def apply_locked(
     match.save(update_fields=fields)
     if result is not None:
         transaction.on_commit(_tables_changed)
+    else:
+        waiting = turnmail.newly_waiting(game, before, after, seat)
+        turnmail.after_commit(match.pk, match.version, waiting)
     return Applied(
         match_id=match.pk,
         game=match.game,

@@ -81,6 +81,7 @@ def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User
         "private": False,
         "lobby_url": "/",
         "leave_url": f"/t/{table.public_id}/leave/",
+        "notices": {"sound": False, "browser": True},
     }
 
 

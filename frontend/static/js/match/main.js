@@ -6,6 +6,8 @@ import { h } from "./dom.js";
 import { createDrawer } from "./drawer.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
+import { createTurnNotices } from "./notices.js";
+import { createRematch, rematchError } from "./rematch.js";
 import { MatchConnection } from "./socket.js";
 import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
@@ -79,7 +81,17 @@ async function start() {
       errors.hidden = true;
     }, ERROR_SHOWN_MS);
   };
-  const baseTitle = document.title;
+  const notices = createTurnNotices({
+    settings: config.notices,
+    seat: config.seat,
+    permissionButton: document.getElementById("notice-ask"),
+  });
+  const rematch = createRematch(document.getElementById("match-rematch"), {
+    seat: config.seat,
+    send: (type) => connection.rematch(type),
+    go: (url) => window.location.assign(url),
+  });
+  const tableName = document.getElementById("match-title").textContent.replace(/\s+/g, " ").trim();
 
   const connection = new MatchConnection(config.ws, {
     status: (state, detail) => status.connection(state, detail),
@@ -90,8 +102,9 @@ async function start() {
       root.dataset.phase = view.phase ?? "";
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
-      const waiting = config.seat !== null && (view.active ?? []).includes(config.seat);
-      document.title = waiting ? `▶ ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
+      const over = match?.status === "finished" || Boolean(view.result);
+      notices.update(!over && (view.active ?? []).includes(config.seat), tableName);
+      rematch.update(over, seatNames(match));
       draw();
     },
     presence: (frame) => {
@@ -107,7 +120,8 @@ async function start() {
     },
     chat: (frame) => chat.add(frame),
     chatHistory: (lines) => chat.replace(lines),
-    error: (frame) => showError(frame.message || frame.code),
+    error: (frame) => showError(rematchError(frame.code) ?? (frame.message || frame.code)),
+    rematch: (offer, how) => rematch.offer(offer, how),
   });
 
   try {

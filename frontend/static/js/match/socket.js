@@ -32,7 +32,8 @@ export class ActRefused extends Error {
 /**
  * One match connection. `handlers` receive: status(state, detail), view(view, version,
  * match), presence(frame), chat(line), chatHistory(lines), error(frame), clock(clock, now)
- * (the match's clock changed; `now` is the server's time it was sent at).
+ * (the match's clock changed; `now` is the server's time it was sent at), rematch(offer,
+ * {live}).
  */
 export class MatchConnection {
   constructor(path, handlers) {
@@ -165,6 +166,8 @@ export class MatchConnection {
         return this.handlers.chat(frame);
       case "clock":
         return this.onClock(frame);
+      case "rematch":
+        return this.handlers.rematch(frame.offer ?? null, { live: true });
       default:
         return undefined;
     }
@@ -180,6 +183,7 @@ export class MatchConnection {
     this.handlers.status("live", null);
     if (Array.isArray(frame.chat)) this.handlers.chatHistory(frame.chat);
     this.handlers.view(this.view, this.version, this.match);
+    this.handlers.rematch(frame.rematch ?? null, { live: false });
     this.resendPending();
   }
 
@@ -265,5 +269,10 @@ export class MatchConnection {
   /** A seat frame (`back`, `resign`, `vote`): answered by a fresh `sync`, or an `error`. */
   seatFrame(frame) {
     return this.send(frame);
+  }
+
+  /** A rematch frame: rematch_offer, rematch_accept or rematch_decline. */
+  rematch(type) {
+    return this.send({ t: type });
   }
 }
