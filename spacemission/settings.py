@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "spacemission.accounts",
     "spacemission.lobby",
     "spacemission.matches",
+    "spacemission.ratings",
     "spacemission.live",
 ]
 

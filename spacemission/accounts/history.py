@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from django.db.models import QuerySet
 
 from spacemission.accounts.models import User
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Seat, Table
+from spacemission.matches.places import placements, score_of
 
 
 @dataclass(frozen=True)
@@ -24,28 +24,6 @@ class FinishedGame:
     won: bool
     finished_at: datetime | None
     url: str
-
-
-def placements(result: dict[str, Any]) -> dict[int, int]:
-    """Seat -> place (1 = won), competition-ranked: 1, 2, 2, 4.
-
-    Winners share first place (the game has already broken ties, R35); the others
-    rank by total below every winner.
-    """
-    winners = set(result.get("winners") or [])
-    totals = {s["seat"]: s.get("total", 0) for s in result.get("scores") or []}
-
-    def key(seat: int) -> tuple[bool, int]:
-        return (seat in winners, totals[seat])
-
-    return {seat: 1 + sum(key(other) > key(seat) for other in totals) for seat in totals}
-
-
-def score_of(result: dict[str, Any], seat: int) -> int | None:
-    for entry in result.get("scores") or []:
-        if entry.get("seat") == seat:
-            return entry.get("total")
-    return None
 
 
 def finished_seats(user: User, include_private: bool) -> QuerySet[Seat]:

@@ -105,6 +105,11 @@ class CreateTableForm(GameSizeForm):
     private = forms.BooleanField(
         label=_("Private (only people with the invite link)"), required=False
     )
+    rated = forms.BooleanField(
+        label=_("Rated (the result changes ratings; signed-up players only)"),
+        required=False,
+        initial=True,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="new_%s", **kwargs)

@@ -24,7 +24,7 @@ from spacemission.matches.models import MatchSeat
 MAX_OPEN = 200
 MAX_RUNNING = 100
 
-TABLE_FIELDS = ("id", "game", "seat_count", "host__username")
+TABLE_FIELDS = ("id", "game", "seat_count", "rated", "host__username")
 
 
 @functools.cache
@@ -107,6 +107,7 @@ def entries(status: str, limit: int) -> list[dict[str, Any]]:
             **games[row["game"]],
             "host": row["host__username"],
             "seats": row["seat_count"],
+            "rated": row["rated"],
             "taken": seats.get(row["id"], []),
             "url": url.format(row["id"]),
         }

@@ -28,6 +28,8 @@ class Table(models.Model):
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(_("options"), default=dict, blank=True)
     private = models.BooleanField(_("private"), default=False)
+    # Rated tables change their players' ratings and seat signed-up accounts only.
+    rated = models.BooleanField(_("rated"), default=False)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -46,6 +46,7 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
             .order_by("-created_at")
         )
     frame = tables_frame()
+    may_play_rated = request.user.is_authenticated and not request.user.is_guest
     context = {
         "open_tables": frame["open"],
         "running_tables": frame["running"],
@@ -54,7 +55,7 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
         "my_entries": [
             {"table": t, "game_name": game_name(t.game), **game_mark(t.game)} for t in mine
         ],
-        "create_form": create_form or CreateTableForm(),
+        "create_form": create_form or CreateTableForm(initial={"rated": may_play_rated}),
         "quick_form": QuickMatchForm(),
         "games": [{"name": g.name, "players": players_label(g)} for g in available_games()],
     }
@@ -95,6 +96,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
             bots=data["bots"],
             bot_kind=data["bot_kind"],
             private=data["private"],
+            rated=data["rated"],
             options=form.options(),
         )
     except LobbyError as error:

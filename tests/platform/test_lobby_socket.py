@@ -52,6 +52,7 @@ async def test_list_on_connect_and_after_create_and_join() -> None:
             "hue": 210,
             "host": "ada",
             "seats": 3,
+            "rated": False,
             "taken": [{"seat": 0, "name": "ada", "bot": None, "number": None}],
             "url": f"/t/{table.pk}/",
         }

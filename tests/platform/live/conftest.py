@@ -44,7 +44,9 @@ def create_user(username: str):
     return User.objects.create_user(username)
 
 
-def create_match(players: list, *, game: str = "toy", private: bool = False, options=None):
+def create_match(
+    players: list, *, game: str = "toy", private: bool = False, rated: bool = False, options=None
+):
     """A running match at a new table; ``players`` holds users and bot names, by seat."""
     from spacemission.lobby.models import Seat, Table
     from spacemission.matches.services import start_match
@@ -54,7 +56,12 @@ def create_match(players: list, *, game: str = "toy", private: bool = False, opt
     )
     with transaction.atomic():
         table = Table.objects.create(
-            game=game, host=host, seat_count=len(players), private=private, options=options or {}
+            game=game,
+            host=host,
+            seat_count=len(players),
+            private=private,
+            rated=rated,
+            options=options or {},
         )
         for index, player in enumerate(players):
             bot = player if isinstance(player, str) else ""
