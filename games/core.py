@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.clock import PACE_IDS
+
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -53,6 +55,7 @@ class GameInfo:
     max_players: int
     options: tuple[Option, ...] = field(default=())
     bots: tuple[str, ...] = ("random", "greedy")
+    paces: tuple[str, ...] = PACE_IDS  # the games.clock presets a table of it may use
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

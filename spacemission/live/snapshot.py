@@ -45,7 +45,8 @@ def admit(match_id: int, user: User, session: Any) -> int | None:
 def seat_of(match_id: int, user: User) -> int | None:
     if not user.is_authenticated:
         return None
-    rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk)
+    # A user who resigned (or left) watches the rest as a spectator.
+    rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk, resigned=False)
     return rows.values_list("index", flat=True).first()
 
 
@@ -79,6 +80,8 @@ def match_facts(match: Match) -> dict[str, Any]:
                 "name": s.name,
                 "bot": s.bot or None,
                 "user": s.user.username if s.user_id else None,
+                "away": s.away,
+                "resigned": s.resigned,
             }
             for s in seats
         ],

@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.clock import DEFAULT_PACE
 from spacemission.lobby.botnames import bot_label
 
 
@@ -30,6 +31,8 @@ class Table(models.Model):
     private = models.BooleanField(_("private"), default=False)
     # Rated tables change their players' ratings and seat signed-up accounts only.
     rated = models.BooleanField(_("rated"), default=False)
+    # A preset of games.clock.PACES: the time control of the table's match.
+    pace = models.CharField(_("pace"), max_length=12, default=DEFAULT_PACE)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)

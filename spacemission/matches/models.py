@@ -74,7 +74,9 @@ class Action(models.Model):
 
 
 class MatchSeat(models.Model):
-    """Who plays a seat of a match: a user, or a bot (a user who leaves is replaced by one)."""
+    """A seat of a match: whose it is (``user``; None for a seat a bot was given at the
+    table) and who plays it now (``bot``; "" when the user plays). A bot that stands in for
+    a user keeps the user here: the seat stays theirs, and ranks last if a bot ends it."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -87,6 +89,11 @@ class MatchSeat(models.Model):
     )
     bot = models.CharField(max_length=20, blank=True)
     name = models.CharField(max_length=60)
+    # A stand-in bot plays for the absent user until they say they are back.
+    away = models.BooleanField(default=False)
+    timeouts = models.PositiveSmallIntegerField(default=0, help_text="in a row")
+    # The user gave the game up (resigned, or left the table): a bot plays it out.
+    resigned = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["match", "index"]

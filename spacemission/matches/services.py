@@ -107,7 +107,8 @@ def start_match(table: Table) -> Match:
 
 
 def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> MatchSeat:
-    """Hand a running match's seat to a bot (its player left); the bot moves if it is its turn.
+    """Hand a running match's seat to a bot for good (its player left the table); the bot
+    moves if it is its turn. The seat keeps its user, marked resigned.
 
     The table's seat follows, so the lobby shows who plays now.
     """
@@ -116,10 +117,10 @@ def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> M
     with serialised():
         seat = MatchSeat.objects.select_for_update().get(match=match, index=seat_index)
         others = MatchSeat.objects.filter(match=match).exclude(index=seat_index)
-        seat.user, seat.bot = None, bot
+        seat.bot, seat.resigned, seat.away = bot, True, False
         taken = set(others.values_list("name", flat=True))
         seat.name = english_name(bot, free_number(bot, taken))
-        seat.save(update_fields=["user", "bot", "name"])
+        seat.save(update_fields=["bot", "resigned", "away", "name"])
         match.table.seats.filter(index=seat_index).update(user=None, bot=bot)
         transaction.on_commit(lambda: _after_change(match.pk, seats_changed=True))
     return seat
@@ -263,7 +264,7 @@ def _repeated(match: Match, seat: int, version: int, view_versions: Any) -> Appl
 def _check_player(
     seats: dict[int, dict[str, Any]], seat: int, user: AbstractBaseUser | None
 ) -> None:
-    """Refuse anyone but the seat's player (or its bot)."""
+    """Refuse anyone but who plays the seat now: its bot when one is set, else its user."""
     row = seats.get(seat)
     if row is None:
         raise IllegalAction("not_your_seat", f"there is no seat {seat}")
@@ -271,6 +272,8 @@ def _check_player(
         raise IllegalAction("not_your_seat", f"seat {seat} is not played by a bot")
     if user is not None and row["user_id"] != user.pk:
         raise IllegalAction("not_your_seat", f"you do not play seat {seat}")
+    if user is not None and row["bot"]:
+        raise IllegalAction("not_your_seat", f"a bot plays seat {seat} now")
 
 
 def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> State:

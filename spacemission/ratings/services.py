@@ -32,7 +32,7 @@ class RatedSeat:
 
 def ranks_last(seat: MatchSeat) -> bool:
     """Contract 1 of the seats: resigned, or a bot took over the user's seat."""
-    return bool(getattr(seat, "resigned", False)) or bool(seat.bot and seat.user_id)
+    return seat.resigned or bool(seat.bot and seat.user_id)
 
 
 def rated_seats(match: Match) -> list[RatedSeat]:

@@ -101,6 +101,8 @@ def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob)
     assert response["Location"] == reverse("lobby")
     seat = table.seats.get(index=1)
     assert (seat.user, seat.bot) == (None, "greedy")
+    played = table.match.seats.get(index=1)  # the match's seat stays bob's, resigned
+    assert (played.user, played.bot, played.resigned) == (bob, "greedy", True)
 
 
 def test_table_state_changes_with_the_table(table: Table, bob: User, client: Client) -> None:

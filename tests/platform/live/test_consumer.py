@@ -24,6 +24,7 @@ from tests.support.services import need_redis
 pytestmark = pytest.mark.django_db(transaction=True)
 TOY = registry.get("toy")
 CROWD = 12
+PLAYING = {"away": False, "resigned": False}  # no stand-in, nobody resigned
 
 
 @database_sync_to_async
@@ -44,9 +45,9 @@ async def test_sync_on_connect_holds_the_seat_view_and_match_facts(users, connec
     assert sync["t"] == "sync" and sync["v"] == 0 and sync["seat"] == 0
     assert sync["view"] == TOY.view(match.state, 0)
     assert sync["match"]["seats"] == [
-        {"seat": 0, "name": "ada", "bot": None, "user": "ada"},
-        {"seat": 1, "name": "bob", "bot": None, "user": "bob"},
-        {"seat": 2, "name": "Random bot", "bot": "random", "user": None},
+        {"seat": 0, "name": "ada", "bot": None, "user": "ada", **PLAYING},
+        {"seat": 1, "name": "bob", "bot": None, "user": "bob", **PLAYING},
+        {"seat": 2, "name": "Random bot", "bot": "random", "user": None, **PLAYING},
     ]
     assert sync["match"]["status"] == "running" and sync["match"]["id"] == match.pk
     assert sync["chat"] == []
@@ -376,7 +377,9 @@ async def test_replacing_a_player_with_a_bot_turns_their_connection_into_a_spect
         "seat": 0,
         "name": "Greedy bot",
         "bot": "greedy",
-        "user": None,
+        "user": "ada",
+        "away": False,
+        "resigned": True,
     }
     await b.until_version(1)  # the bot took ada's turn
     await b.expect("presence", connected=[1], spectators=1)

@@ -9,7 +9,7 @@ from openskill.models import PlackettLuce
 from spacemission.matches import audiences
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.places import ranks
-from spacemission.matches.services import apply_action
+from spacemission.matches.services import apply_action, replace_with_bot
 from spacemission.ratings import scale
 from spacemission.ratings.models import Rating, RatingChange
 from spacemission.ratings.services import public_changes, rate_match
@@ -87,6 +87,7 @@ def test_a_casual_match_changes_no_rating() -> None:
         ([30, 20, 10, 5], [0], {0}, [4, 1, 2, 3]),  # the winner's seat was finished by a bot
         ([9, 8, 7, 7, 1], [0], {1, 4}, [1, 4, 2, 2, 4]),  # two seats a bot finished tie last
     ],
+    ids=["2-players", "2-tied", "3-tied-second", "4-winner-quit", "5-two-quit"],
 )
 def test_places_and_quitters_rate_as_openskill_says(
     totals: list[int], winners: list[int], quitters: set[int], expected_ranks: list[int]
@@ -104,6 +105,28 @@ def test_places_and_quitters_rate_as_openskill_says(
         rating = Rating.objects.get(game="toy", user=person)
         assert rating.mu == pytest.approx(change.mu_after) and rating.games == 1
         assert rating.wins == (change.rank == 1)
+
+
+def test_a_resigned_seat_ranks_last_though_it_scored_most() -> None:
+    people = [create_user(f"p{i}") for i in range(3)]
+    match = create_match(people, rated=True)
+    MatchSeat.objects.filter(match=match, index=0).update(resigned=True)
+    changes = rate_match(finished_with(match, [50, 20, 30], [0]))
+    assert [c.rank for c in changes] == [3, 2, 1]
+    assert [x for c in changes for x in (c.mu_after, c.sigma_after)] == pytest.approx(
+        expected(3, [3, 2, 1])
+    )
+
+
+def test_leaving_resigns_and_the_bot_that_finishes_the_seat_rates_the_user() -> None:
+    ada, bob = create_user("ada"), create_user("bob")
+    players = [ada, bob]
+    match = create_match(players, rated=True, options={"cards_per_seat": 4})
+    replace_with_bot(match, 1)
+    match = play_out(match, [ada, "greedy"])
+    change = RatingChange.objects.get(match=match, seat=1)
+    assert change.rating.user == bob and change.rank == 2
+    assert not Rating.objects.filter(bot="greedy").exists()
 
 
 def test_established_ratings_go_into_the_model() -> None:

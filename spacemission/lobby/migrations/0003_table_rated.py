@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lobby', '0001_initial'),
+        ('lobby', '0002_table_pace'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0004_audience_view_versions'),
+        ('matches', '0005_matchseat_away'),
     ]
 
     operations = [
