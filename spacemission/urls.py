@@ -6,6 +6,7 @@ from django.views.i18n import JavaScriptCatalog
 from spacemission.accounts import views as accounts
 from spacemission.health import healthz
 from spacemission.lobby import views as lobby
+from spacemission.matches import views as matches
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
@@ -18,6 +19,10 @@ urlpatterns = [
     path("t/<int:pk>/start/", lobby.start, name="table-start"),
     path("t/<int:pk>/bots/", lobby.add_bot, name="table-bot-add"),
     path("t/<int:pk>/bots/<int:seat>/remove/", lobby.remove_bot, name="table-bot-remove"),
+    path("t/<int:pk>/replay/", matches.replay, name="table-replay"),
+    path("t/<int:pk>/replay/views/", matches.replay_views, name="table-replay-views"),
+    path("t/<int:pk>/record.json", matches.record, name="table-record"),
+    path("records/check/", matches.check_record, name="record-check"),
     path("join/<str:token>/", lobby.invite, name="invite"),
     path("signup/", accounts.signup, name="signup"),
     path(

@@ -14,7 +14,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from spacemission.live import frames
+from spacemission.live import frames, snapshot
+from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 
 Message = dict[str, Any]
@@ -39,16 +40,24 @@ def frame_message(frame: frames.Frame) -> Message:
 
 def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     """One patch message for each audience (seat group, or the spectators) whose view the
-    action changed, each made from that audience's own views; the others get nothing."""
+    action changed, each made from that audience's own views; the others get nothing.
+    The action that ends the game is followed by the match's revealed facts, for all.
+
+    Runs in a worker thread (it reads the database at the end)."""
     if applied.repeated:
         return []
-    return [
+    patches = [
         (
             seat_group(applied.match_id, change.seat),
             frame_message(frames.patch(change.version, change.ops)),
         )
         for change in applied.changes
     ]
+    if applied.finished:
+        match = Match.objects.select_related("table").get(pk=applied.match_id)
+        facts = frames.match(snapshot.match_facts(match))
+        patches.append((match_group(applied.match_id), frame_message(facts)))
+    return patches
 
 
 async def send(messages: list[tuple[str, Message]]) -> None:

@@ -95,5 +95,10 @@ def presence(connected: list[int], spectators: int) -> Frame:
     return {"t": "presence", "connected": connected, "spectators": spectators}
 
 
+def match(facts: dict[str, Any]) -> Frame:
+    """The match's public facts changed (it ended: seed, salt and ratings revealed)."""
+    return {"t": "match", "match": facts}
+
+
 def pong() -> Frame:
     return {"t": "pong"}

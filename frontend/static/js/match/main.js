@@ -2,33 +2,17 @@
 // loaded by game id, which draws the board and offers the actions.
 import { createChat } from "./chat.js";
 import { h } from "./dom.js";
+import { renderFinal } from "./final.js";
+import { loadGame, seatNames } from "./games.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
 import { MatchConnection } from "./socket.js";
 import { createStatus } from "./status.js";
 
-const GAME_ID = /^[a-z0-9-]+$/;
 const ERROR_SHOWN_MS = 8000;
 
 function readConfig() {
   return JSON.parse(document.getElementById("match-config").textContent);
-}
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
-
-/** The game's module and its stylesheet, both beside each other under games/<id>/. */
-async function loadGame(gameId) {
-  if (!GAME_ID.test(gameId)) throw new Error(`bad game id ${gameId}`);
-  const base = new URL(`../../games/${gameId}/`, import.meta.url);
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = new URL("table.css", base).href;
-  document.head.append(style);
-  return import(new URL("table.js", base).href);
 }
 
 /** Leaving a running game hands the seat to a bot: ask first. */
@@ -46,6 +30,7 @@ async function start() {
   const root = document.getElementById("match");
   const gameRoot = document.getElementById("game-root");
   const errors = document.getElementById("match-errors");
+  const finalPanel = document.getElementById("match-final");
 
   const snapshot = { view: null, version: null, match: null, presence: { connected: [], spectators: 0 } };
   let game = null;
@@ -79,6 +64,7 @@ async function start() {
     view: (view, version, match) => {
       Object.assign(snapshot, { view, version, match });
       log.update(view.log, seatNames(match));
+      renderFinal(finalPanel, match, seatNames(match));
       root.dataset.phase = view.phase ?? "";
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
