@@ -7,6 +7,7 @@ from spacemission.accounts import views as accounts
 from spacemission.health import healthz
 from spacemission.lobby import views as lobby
 from spacemission.matches import views as matches
+from spacemission.ratings import views as ratings
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
@@ -42,6 +43,8 @@ urlpatterns = [
         name="password-change",
     ),
     path("u/<str:username>/", accounts.profile, name="profile"),
+    path("leaderboard/", ratings.leaderboard, name="leaderboard"),
+    path("leaderboard/<str:game>/", ratings.leaderboard, name="leaderboard-game"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("healthz", healthz, name="healthz"),
