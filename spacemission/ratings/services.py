@@ -15,6 +15,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from spacemission.lobby.botnames import bot_label
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.places import ranks
 from spacemission.ratings.models import Rating, RatingChange
@@ -122,15 +123,17 @@ def _combined(
 
 
 def public_changes(match: Match) -> list[dict[str, Any]]:
-    """What everyone at the match may see: each rated seat's shown rating before and
-    after, and whether it is still provisional."""
+    """What everyone at the match may see: each rated seat's player (the user also when
+    a bot finished the seat), the shown rating before and after, and whether it is still
+    provisional."""
     return [
         {
             "seat": c.seat,
+            "name": c.rating.user.shown_name if c.rating.user_id else bot_label(c.rating.bot),
             "before": c.before,
             "after": c.after,
             "delta": c.delta,
             "provisional": c.provisional,
         }
-        for c in match.rating_changes.order_by("seat")
+        for c in match.rating_changes.select_related("rating__user").order_by("seat")
     ]

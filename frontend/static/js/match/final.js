@@ -18,7 +18,7 @@ export function ratingChange(change) {
 function changes(ratings, names) {
   return h("ul", { class: "rating-changes" }, ratings.map((change) =>
     h("li", { "data-seat": String(change.seat) },
-      h("span", { class: `who seat-text-${change.seat}` }, seatMark(change.seat, 14), names[change.seat] ?? "?"),
+      h("span", { class: `who seat-text-${change.seat}` }, seatMark(change.seat, 14), change.name ?? names[change.seat] ?? "?"),
       ": ",
       h("span", { class: change.delta > 0 ? "rating-up" : change.delta < 0 ? "rating-down" : "" }, ratingChange(change)))));
 }
