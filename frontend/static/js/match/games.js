@@ -1,5 +1,5 @@
-// A game's table module and its stylesheet, both beside each other under games/<id>/:
-// the match page and the replay page draw a view with the same module.
+// A game's table module, log catalogue and stylesheet, beside each other under
+// games/<id>/: the match page and the replay page draw a view with the same modules.
 const GAME_ID = /^[a-z0-9-]+$/;
 
 export async function loadGame(gameId) {
@@ -12,12 +12,9 @@ export async function loadGame(gameId) {
     style.dataset.game = gameId;
     document.head.append(style);
   }
-  return import(new URL("table.js", base).href);
-}
-
-/** Names by seat index, from the match's public seats. */
-export function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
+  const [table, words] = await Promise.all([
+    import(new URL("table.js", base).href),
+    import(new URL("log.js", base).href),
+  ]);
+  return { table, words };
 }

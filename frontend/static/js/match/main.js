@@ -3,10 +3,11 @@
 import { createChat } from "./chat.js";
 import { h } from "./dom.js";
 import { renderFinal } from "./final.js";
-import { loadGame, seatNames } from "./games.js";
+import { loadGame } from "./games.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
 import { MatchConnection } from "./socket.js";
+import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
 
 const ERROR_SHOWN_MS = 8000;
@@ -42,7 +43,7 @@ async function start() {
     seat: config.seat,
     onRetry: () => connection.retryNow(),
   });
-  const log = createLog(document.getElementById("match-log"));
+  let log = createLog(document.getElementById("match-log"), { seat: config.seat });
   const chat = createChat(document.getElementById("match-chat"), {
     canChat: Boolean(config.user),
     send: (text) => connection.chat(text),
@@ -83,8 +84,9 @@ async function start() {
   });
 
   try {
-    const module = await loadGame(config.game);
-    game = module.createTable(gameRoot, {
+    const { table, words } = await loadGame(config.game);
+    log = createLog(document.getElementById("match-log"), { describe: words.describe, seat: config.seat });
+    game = table.createTable(gameRoot, {
       seat: config.seat,
       lobbyUrl: config.lobby_url,
       act: (action) => connection.act(action),

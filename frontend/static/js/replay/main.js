@@ -6,11 +6,12 @@ import { loadGame } from "../match/games.js";
 import { gettext, interpolate, loadCatalog } from "../match/i18n.js";
 import { createLog } from "../match/log.js";
 import { checkInBrowser } from "../match/deal.js";
+import { seatNames } from "../match/seats.js";
 
 const ALL = "all";
 const config = JSON.parse(document.getElementById("replay-config").textContent);
-const names = config.seats.map((seat) => seat.name);
 const match = { seats: config.seats.map((seat) => ({ ...seat, user: null })), status: "finished" };
+const names = seatNames(match);
 const presence = { connected: [], spectators: 0 };
 const cache = new Map();
 
@@ -24,6 +25,7 @@ const el = {
 };
 
 let module = null;
+let words = null;
 let shown = { step: config.step, seat: config.seat };
 let drawn = { seat: null, tables: [] };
 let asked = 0;
@@ -69,6 +71,8 @@ function tablesFor(seat) {
   const tables = seats.map((index, i) =>
     module.createTable(roots[i], { seat: index, lobbyUrl: null, act: refuse, announce: () => {} }));
   drawn = { seat, tables };
+  // The log as that seat read it (its own secret lines too), or everyone's at once.
+  log = createLog(document.getElementById("replay-log"), { describe: words.describe, seat: seat === ALL ? null : seat });
   return tables;
 }
 
@@ -158,10 +162,9 @@ async function start() {
   el.round.replaceChildren(...config.rounds.map((entry) =>
     h("option", { value: String(entry.step) }, interpolate(gettext("Round %s"), [entry.round]))));
   el.round.disabled = config.rounds.length === 0;
-  log = createLog(document.getElementById("replay-log"));
   checkInBrowser(document.getElementById("browser-check"), config);
   try {
-    module = await loadGame(config.game);
+    ({ table: module, words } = await loadGame(config.game));
   } catch (error) {
     redraw(el.tables, h("p", { class: "flash error" }, gettext("This game cannot be shown in your browser.")));
     throw error;
