@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.record import Record, RecordError, check, parse
+from games.record import Check, Record, RecordError, check, parse
 from spacemission.lobby.games import game_name
 from spacemission.lobby.views import visible_table
 from spacemission.matches import records
@@ -128,14 +128,31 @@ class RecordForm(forms.Form):
 
 
 def read_record(upload: Any) -> Record:
-    """A record from an uploaded file; RecordError says what is wrong with it."""
+    """A record from an uploaded file; RecordError says, in the reader's language, what
+    is wrong with it (the rules core's own reason is in English)."""
     if upload.size > MAX_RECORD_BYTES:
         raise RecordError(_("The file is larger than a game record can be."))
     try:
         data = json.loads(upload.read().decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise RecordError(_("The file is not JSON.")) from None
-    return parse(data)
+    try:
+        return parse(data)
+    except RecordError as error:
+        raise RecordError(unreadable(error)) from None
+
+
+def replayed(upload: Any) -> tuple[Record, Check]:
+    """The uploaded record and what replaying it showed; RecordError as read_record."""
+    record = read_record(upload)
+    try:
+        return record, check(record)
+    except RecordError as error:
+        raise RecordError(unreadable(error)) from None
+
+
+def unreadable(error: RecordError) -> str:
+    return _("This is not a game record that can be replayed: %(reason)s") % {"reason": error}
 
 
 def check_record(request: HttpRequest) -> HttpResponse:
@@ -145,8 +162,7 @@ def check_record(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            record = read_record(form.cleaned_data["record"])
-            outcome = check(record)
+            record, outcome = replayed(form.cleaned_data["record"])
         except RecordError as error:
             form.add_error("record", str(error))
             status = 400
