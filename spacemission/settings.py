@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "spacemission.accounts",
     "spacemission.lobby",
     "spacemission.matches",
+    "spacemission.ratings",
     "spacemission.live",
 ]
 

@@ -10,6 +10,8 @@ from spacemission.lobby.urls import TableIdConverter
 
 register_converter(TableIdConverter, "table")
 from spacemission.lobby.mygames import my_games
+from spacemission.matches import views as matches
+from spacemission.ratings import views as ratings
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
@@ -23,6 +25,10 @@ urlpatterns = [
     path("t/<table:table_id>/start/", lobby.start, name="table-start"),
     path("t/<table:table_id>/bots/", lobby.add_bot, name="table-bot-add"),
     path("t/<table:table_id>/bots/<int:seat>/remove/", lobby.remove_bot, name="table-bot-remove"),
+    path("t/<table:table_id>/replay/", matches.replay, name="table-replay"),
+    path("t/<table:table_id>/replay/views/", matches.replay_views, name="table-replay-views"),
+    path("t/<table:table_id>/record.json", matches.record, name="table-record"),
+    path("records/check/", matches.check_record, name="record-check"),
     path("join/<str:token>/", lobby.invite, name="invite"),
     path("signup/", accounts.signup, name="signup"),
     path(
@@ -43,6 +49,8 @@ urlpatterns = [
         name="password-change",
     ),
     path("u/<str:username>/", accounts.profile, name="profile"),
+    path("leaderboard/", ratings.leaderboard, name="leaderboard"),
+    path("leaderboard/<str:game>/", ratings.leaderboard, name="leaderboard-game"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("games.css", lobby.game_styles, name="game-styles"),

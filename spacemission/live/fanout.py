@@ -14,7 +14,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from spacemission.live import frames
+from spacemission.live import frames, snapshot
+from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 
 Message = dict[str, Any]
@@ -40,7 +41,10 @@ def frame_message(frame: frames.Frame) -> Message:
 def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     """One patch message for each audience (seat group, or the spectators) whose view the
     action changed, each made from that audience's own views; the others get nothing.
-    Then the new clock for everyone, if the action changed it."""
+    Then the new clock for everyone, if the action changed it; the action that ends the
+    game is followed by the match's revealed facts, for all.
+
+    Runs in a worker thread (it reads the database at the end)."""
     if applied.repeated:
         return []
     messages = [
@@ -52,6 +56,10 @@ def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     ]
     if applied.clock is not None:  # only when the running seats changed, a public fact
         messages.append((match_group(applied.match_id), frame_message(frames.clock(applied.clock))))
+    if applied.finished:
+        match = Match.objects.select_related("table").get(pk=applied.match_id)
+        facts = frames.match(snapshot.match_facts(match))
+        messages.append((match_group(applied.match_id), frame_message(facts)))
     return messages
 
 

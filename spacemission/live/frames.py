@@ -115,6 +115,11 @@ def clock(clock: dict[str, Any]) -> Frame:
     return {"t": "clock", "now": clock["now"], "clock": public}
 
 
+def match(facts: dict[str, Any]) -> Frame:
+    """The match's public facts changed (it ended: seed, salt and ratings revealed)."""
+    return {"t": "match", "match": facts}
+
+
 def pong() -> Frame:
     return {"t": "pong"}
 

@@ -8,12 +8,14 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
 
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
 from spacemission.matches import audiences, clocks, rematch
 from spacemission.matches.models import ChatLine, Match, MatchSeat
+from spacemission.ratings.services import public_changes
 
 CHAT_LINES = 50
 User = AbstractBaseUser | AnonymousUser
@@ -68,8 +70,11 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
 
 
 def match_facts(match: Match) -> dict[str, Any]:
+    """What everyone at the match may know about it: the same for every seat and
+    spectator. The deal's commitment from the start; once the game is over its seed and
+    salt, the rating changes and where to replay it."""
     seats = match.seats.select_related("user").order_by("index")
-    return {
+    facts = {
         "id": match.pk,
         "table": match.table.public_id,
         "game": match.game,
@@ -77,6 +82,8 @@ def match_facts(match: Match) -> dict[str, Any]:
         "private": match.table.private,
         "clock": clocks.public(match),
         "events": list(match.events),
+        "rated": match.table.rated,
+        "commitment": match.commitment or None,
         "seats": [
             {
                 "seat": s.index,
@@ -91,6 +98,21 @@ def match_facts(match: Match) -> dict[str, Any]:
             }
             for s in seats
         ],
+    }
+    if match.status == Match.Status.FINISHED:
+        facts["end"] = end_facts(match)
+    return facts
+
+
+def end_facts(match: Match) -> dict[str, Any]:
+    """Revealed once the game is over (docs/fair-deals.md); the seed as a decimal string,
+    as it may be larger than a JavaScript number holds exactly."""
+    return {
+        "seed": str(match.seed),
+        "salt": match.salt or None,
+        "ratings": public_changes(match),
+        "replay": reverse("table-replay", args=[match.table.public_id]),
+        "record": reverse("table-record", args=[match.table.public_id]),
     }
 
 

@@ -25,7 +25,7 @@ from spacemission.matches.models import MatchSeat
 MAX_OPEN = 200
 MAX_RUNNING = 100
 
-TABLE_FIELDS = ("id", "public_id", "game", "seat_count", "host__username", "pace")
+TABLE_FIELDS = ("id", "public_id", "game", "seat_count", "rated", "host__username", "pace")
 
 
 @functools.cache
@@ -110,6 +110,7 @@ def entries(status: str, limit: int) -> list[dict[str, Any]]:
             "host": row["host__username"],
             "seats": row["seat_count"],
             "pace": paces[row["pace"]],
+            "rated": row["rated"],
             "taken": seats.get(row["id"], []),
             "url": url.format(row["public_id"]),
         }

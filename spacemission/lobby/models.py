@@ -41,6 +41,8 @@ class Table(models.Model):
     public_id = models.CharField(
         max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False
     )
+    # Rated tables change their players' ratings and seat signed-up accounts only.
+    rated = models.BooleanField(_("rated"), default=False)
     # A preset of games.clock.PACES: the time control of the table's match.
     pace = models.CharField(_("pace"), max_length=12, default=DEFAULT_PACE)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)

@@ -23,7 +23,7 @@ PACE_KINDS = {REALTIME: _("real-time"), TURN: _("turn-based"), NONE: _("no clock
 class Game:
     """One running game as the page lists it."""
 
-    table: int
+    table: str
     url: str
     game_name: str
     private: bool
@@ -67,7 +67,7 @@ def _game(seat: MatchSeat) -> Game:
     names = dict(match.seats.values_list("index", "name"))
     active = registry.get(match.game).active_seats(match.state)
     return Game(
-        table=match.table_id,
+        table=match.table.public_id,
         url=match.table.get_absolute_url(),
         game_name=game_name(match.game),
         private=match.table.private,

@@ -118,11 +118,14 @@ def create_table(
     bots: int = 0,
     bot_kind: str = "",
     private: bool = False,
+    rated: bool = False,
     options: dict[str, Any] | None = None,
     pace: str = DEFAULT_PACE,
 ) -> Table:
     """A new open table with the host in seat 0 and ``bots`` bots in the next seats."""
     info = known_game(game)
+    if rated:
+        check_may_play_rated(host)
     check_seat_count(info, seat_count)
     check_pace(info, pace, private=private)
     if not 0 <= bots < seat_count:
@@ -134,6 +137,7 @@ def create_table(
         host=host,
         seat_count=seat_count,
         private=private,
+        rated=rated,
         options=clean_options(info, options or {}),
         pace=pace,
     )
@@ -148,6 +152,12 @@ def create_table(
     )
     announce(table)
     return table
+
+
+def check_may_play_rated(user: User) -> None:
+    """Rated tables seat signed-up accounts only (a guest's rating would have no owner)."""
+    if user.is_guest:
+        raise LobbyError(_("Rated tables are for signed-up players. Sign up to play rated."))
 
 
 def free_seat(seats: list[Seat], index: int | None) -> Seat:
@@ -187,6 +197,8 @@ def join(user: User, table_id: int, seat_index: int | None = None) -> Seat:
     seats = seats_of(table)
     if any(seat.user_id == user.pk for seat in seats):
         raise LobbyError(_("You already sit at this table."))
+    if table.rated:
+        check_may_play_rated(user)
     seat = free_seat(seats, seat_index)
     claim_seat(seat, user=user)
     table.save(update_fields=["updated_at"])
@@ -292,7 +304,8 @@ def start(user: User, table_id: int) -> Match:
 
 
 def quick_candidates(user: User, game: str, seat_count: int) -> list[int]:
-    """Open public tables that fit, fullest first (then oldest); ids only."""
+    """Open public tables that fit, fullest first (then oldest); ids only. Quick match is
+    rated for accounts; guests meet at casual tables."""
     taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot=""))
     return list(
         Table.objects.filter(
@@ -301,6 +314,7 @@ def quick_candidates(user: User, game: str, seat_count: int) -> list[int]:
             game=game,
             seat_count=seat_count,
             pace=QUICK_MATCH_PACE,
+            rated=not user.is_guest,
         )
         .exclude(seats__user=user)
         .annotate(taken=taken)
@@ -346,4 +360,4 @@ def quick_match(user: User, game: str, seat_count: int) -> Table:
             return join(user, table_id).table
         except LobbyError:
             continue  # filled or started by someone else meanwhile (a plain join)
-    return create_table(user, game, seat_count, pace=QUICK_MATCH_PACE)
+    return create_table(user, game, seat_count, pace=QUICK_MATCH_PACE, rated=not user.is_guest)

@@ -56,6 +56,7 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
             .order_by("-created_at")
         )
     frame = tables_frame()
+    may_play_rated = request.user.is_authenticated and not request.user.is_guest
     context = {
         "open_tables": frame["open"],
         "running_tables": frame["running"],
@@ -65,7 +66,7 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
             {"table": t, "game": t.game, "game_name": game_name(t.game), **game_mark(t.game)}
             for t in mine
         ],
-        "create_form": create_form or CreateTableForm(),
+        "create_form": create_form or CreateTableForm(initial={"rated": may_play_rated}),
         "quick_form": QuickMatchForm(),
         "games": [{"name": g.name, "players": players_label(g)} for g in available_games()],
     }
@@ -122,6 +123,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
             bots=data["bots"],
             bot_kind=data["bot_kind"],
             private=data["private"],
+            rated=data["rated"],
             options=form.options(),
             pace=data["pace"],
         )

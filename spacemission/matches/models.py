@@ -16,7 +16,11 @@ class Match(models.Model):
     game = models.CharField(max_length=40)
     seat_count = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
+    # The seed and its salt stay on the server until the match is over; the commitment
+    # SHA-256(salt ‖ seed) is public from the start (games.fairdeal, docs/fair-deals.md).
     seed = models.BigIntegerField()
+    salt = models.CharField(max_length=64, blank=True)
+    commitment = models.CharField(max_length=64, blank=True)
     state = models.JSONField()
     # The count of applied actions: replay order, bot seeds. Never sent to a client, as
     # it counts the secret actions of every seat too.

@@ -105,7 +105,7 @@ def facts(rematch: Rematch) -> dict[str, Any]:
             {"seat": s, "answer": BOT if s in bots else rematch.answers.get(str(s))} for s in seats
         ],
         "expires": rematch.expires_at.isoformat().replace("+00:00", "Z"),
-        "table": rematch.table_id,
+        "table": rematch.table.public_id if rematch.table_id else None,
         "url": rematch.table.get_absolute_url() if rematch.table_id else None,
     }
 

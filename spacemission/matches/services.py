@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Subquery
 from django.utils import timezone
 
-from games import registry
+from games import fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
@@ -26,6 +26,7 @@ from spacemission.lobby.models import Table
 from spacemission.matches import audiences, clocks, turnmail
 from spacemission.matches.audiences import ViewChange
 from spacemission.matches.models import Action, Match, MatchSeat
+from spacemission.ratings.services import rate_match
 
 log = logging.getLogger(__name__)
 SEED_BITS = 63
@@ -75,6 +76,7 @@ def start_match(table: Table) -> Match:
         raise ValueError(f"table {table.pk} has empty seats")
     options = {**game.info.default_options(), **(table.options or {})}
     seed = secrets.randbits(SEED_BITS)
+    salt = secrets.token_hex(fairdeal.SALT_BYTES)
     names = seat_names((s.bot, s.user.shown_name if s.user_id else "") for s in seats)
     match = Match(
         table=table,
@@ -82,6 +84,8 @@ def start_match(table: Table) -> Match:
         seat_count=table.seat_count,
         options=options,
         seed=seed,
+        salt=salt,
+        commitment=fairdeal.commitment(seed, salt),
         state=game.setup(table.seat_count, options, seed),
         view_versions=audiences.initial(table.seat_count),
         pace=table.pace,
@@ -309,12 +313,14 @@ def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> Sta
 
 
 def _finish(match: Match, result: dict[str, Any]) -> None:
+    """Mark the match and its table finished and rate it, in the caller's transaction."""
     match.status = Match.Status.FINISHED
     match.result = result
     match.finished_at = timezone.now()
     Table.objects.filter(pk=match.table_id).update(
         status=Table.Status.FINISHED, updated_at=timezone.now()
     )
+    rate_match(match)
 
 
 def _tables_changed() -> None:

@@ -91,16 +91,16 @@ def _message(match: Match, row: MatchSeat) -> tuple[str, str]:
     facts: dict[str, Any] = {
         "name": row.user.shown_name,
         "game": game_name(match.game),
-        "table": match.table_id,
+        "table": match.table.public_id,
         "others": ", ".join(others.values_list("name", flat=True)),
         "url": settings.SITE_URL + match.table.get_absolute_url(),
         "account": settings.SITE_URL + reverse("account"),
     }
-    subject = _("Your move at %(game)s table %(table)d") % facts
+    subject = _("Your move at %(game)s table %(table)s") % facts
     body = (
         _(
             "Hello %(name)s,\n\n"
-            "it is your move at %(game)s table %(table)d, against %(others)s.\n\n"
+            "it is your move at %(game)s table %(table)s, against %(others)s.\n\n"
             "Play on: %(url)s\n\n"
             "You get this e-mail because you asked for one when it is your move at a "
             "turn-based table. Turn it off in your account: %(account)s\n"

@@ -54,6 +54,7 @@ async def test_list_on_connect_and_after_create_and_join() -> None:
             "host": "ada",
             "seats": 3,
             "pace": {"id": "normal", "kind": "realtime", "bank": 300000, "increment": 30000},
+            "rated": False,
             "taken": [{"seat": 0, "name": "ada", "bot": None, "number": None}],
             "url": f"/t/{table.public_id}/",
         }

@@ -9,10 +9,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from spacemission.accounts.history import placements
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches.places import placements
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,5 @@
-"""Quick match: the fullest open public table that fits, else a new one."""
+"""Quick match: the fullest open public table that fits, else a new one (rated tables
+for accounts, see test_rated_tables)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,14 @@ GAME = "space-mission"
 
 
 def test_fullest_fitting_table_is_chosen(ada, bob, cy, make_user, holders) -> None:
-    emptier = services.create_table(bob, GAME, 4)
-    fullest = services.create_table(cy, GAME, 4, bots=2, bot_kind="greedy")
-    services.create_table(make_user("dan"), GAME, 3, bots=1, bot_kind="greedy")  # wrong size
-    services.create_table(make_user("eve"), GAME, 4, bots=2, bot_kind="greedy", private=True)
+    emptier = services.create_table(bob, GAME, 4, rated=True)
+    fullest = services.create_table(cy, GAME, 4, bots=2, bot_kind="greedy", rated=True)
+    services.create_table(
+        make_user("dan"), GAME, 3, bots=1, bot_kind="greedy", rated=True
+    )  # wrong size
+    services.create_table(
+        make_user("eve"), GAME, 4, bots=2, bot_kind="greedy", private=True, rated=True
+    )
     client = Client()
     client.force_login(ada)
     response = client.post(reverse("quick-match"), {"game": GAME, "seats": 4})
@@ -29,14 +34,14 @@ def test_fullest_fitting_table_is_chosen(ada, bob, cy, make_user, holders) -> No
 
 
 def test_ties_go_to_the_oldest_table(ada, bob, cy) -> None:
-    older = services.create_table(bob, GAME, 3)
-    services.create_table(cy, GAME, 3)
+    older = services.create_table(bob, GAME, 3, rated=True)
+    services.create_table(cy, GAME, 3, rated=True)
     assert services.quick_match(ada, GAME, 3) == older
 
 
 def test_full_and_started_tables_are_skipped(ada, bob, cy, make_user) -> None:
-    full = services.create_table(bob, GAME, 2, bots=1, bot_kind="random")
-    running = services.create_table(cy, GAME, 3, bots=1, bot_kind="random")
+    full = services.create_table(bob, GAME, 2, bots=1, bot_kind="random", rated=True)
+    running = services.create_table(cy, GAME, 3, bots=1, bot_kind="random", rated=True)
     services.start(cy, running.pk)
     table = services.quick_match(ada, GAME, 2)
     assert table not in (full, running)
@@ -52,7 +57,7 @@ def test_new_table_is_opened_when_none_fits(as_ada: Client, ada: User, holders) 
 
 
 def test_a_table_already_joined_is_kept(ada, bob) -> None:
-    table = services.create_table(bob, GAME, 3)
+    table = services.create_table(bob, GAME, 3, rated=True)
     services.join(ada, table.pk)
     assert services.quick_match(ada, GAME, 3) == table
     assert Table.objects.count() == 1

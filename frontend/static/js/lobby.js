@@ -89,6 +89,8 @@ function tableRow(entry, csrfToken, mine) {
   row.append(
     element("a", { href: entry.url }, gameMark(entry), " ", element("strong", {}, entry.game_name)),
     " ",
+    element("span", { class: "tag" }, entry.rated ? gettext("rated") : gettext("casual")),
+    " ",
     element(
       "span",
       { class: "muted" },

@@ -45,7 +45,7 @@ def create_user(username: str):
 
 
 def create_match(
-    players: list, *, game: str = "toy", private: bool = False, options=None, pace="normal"
+    players: list, *, game: str = "toy", private: bool = False, rated: bool = False, options=None, pace="normal"
 ):
     """A running match at a new table; ``players`` holds users and bot names, by seat."""
     from spacemission.lobby.models import Seat, Table
@@ -60,6 +60,7 @@ def create_match(
             host=host,
             seat_count=len(players),
             private=private,
+            rated=rated,
             options=options or {},
             pace=pace,
         )

@@ -15,7 +15,7 @@ import { whyNot } from "./whynot.js";
 const SURVEY_TEAM = "survey-team";
 
 function deciding(t) {
-  return t.mySeat !== null && t.view.active.includes(t.mySeat);
+  return t.mySeat !== null && Boolean(t.view.me?.task) && t.view.active.includes(t.mySeat);
 }
 
 function waitingFor(t) {
@@ -99,7 +99,8 @@ function promptText(t) {
   if (!deciding(t)) {
     const others = waitingFor(t);
     if (t.mySeat === null || !others) return others ? interpolate(gettext("Waiting for %s."), [others]) : "";
-    const plan = view.me.task?.draft ? draftText(view, view.me.task.draft) : null;
+    const draft = view.me?.task?.draft;
+    const plan = draft ? draftText(view, draft) : null;
     return plan
       ? interpolate(gettext("You committed: %(plan)s. Waiting for %(others)s."), { plan, others }, true)
       : interpolate(gettext("Done. Waiting for %s."), [others]);

@@ -55,7 +55,9 @@ export function createTable(root, api) {
 
   const view = () => snapshot.view;
   const legal = () => view().legal ?? [];
-  const deciding = () => api.seat !== null && view().active.includes(api.seat);
+  // Deciding means a task to decide: a seat just handed to a bot gets a spectator's view
+  // (no `me`) before the page moves on.
+  const deciding = () => api.seat !== null && Boolean(view().me?.task) && view().active.includes(api.seat);
 
   // While an action awaits its answer the page stays as it was (focus stays put) and
   // ignores clicks; `aria-busy` says so.

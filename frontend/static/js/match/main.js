@@ -4,6 +4,8 @@ import { createChat } from "./chat.js";
 import { createSeatsBar } from "./clocks.js";
 import { h } from "./dom.js";
 import { createDrawer } from "./drawer.js";
+import { renderFinal } from "./final.js";
+import { loadGame } from "./games.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
 import { createTurnNotices } from "./notices.js";
@@ -12,26 +14,10 @@ import { MatchConnection } from "./socket.js";
 import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
 
-const GAME_ID = /^[a-z0-9-]+$/;
 const ERROR_SHOWN_MS = 8000;
 
 function readConfig() {
   return JSON.parse(document.getElementById("match-config").textContent);
-}
-
-/** The game's table module, log catalogue and stylesheet, beside each other under games/<id>/. */
-async function loadGame(gameId) {
-  if (!GAME_ID.test(gameId)) throw new Error(`bad game id ${gameId}`);
-  const base = new URL(`../../games/${gameId}/`, import.meta.url);
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = new URL("table.css", base).href;
-  document.head.append(style);
-  const [table, words] = await Promise.all([
-    import(new URL("table.js", base).href),
-    import(new URL("log.js", base).href),
-  ]);
-  return { table, words };
 }
 
 /** Leaving a running game hands the seat to a bot: ask first. */
@@ -50,6 +36,7 @@ async function start() {
   createDrawer(root);
   const gameRoot = document.getElementById("game-root");
   const errors = document.getElementById("match-errors");
+  const finalPanel = document.getElementById("match-final");
 
   const snapshot = { view: null, version: null, match: null, presence: { connected: [], spectators: 0 } };
   let game = null;
@@ -99,6 +86,7 @@ async function start() {
       Object.assign(snapshot, { view, version, match });
       log.update(view.log, seatNames(match), match?.events ?? []);
       seatsBar.update({ view, match });
+      renderFinal(finalPanel, match, seatNames(match));
       root.dataset.phase = view.phase ?? "";
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.

@@ -168,9 +168,18 @@ export class MatchConnection {
         return this.onClock(frame);
       case "rematch":
         return this.handlers.rematch(frame.offer ?? null, { live: true });
+      case "match":
+        return this.onMatch(frame);
       default:
         return undefined;
     }
+  }
+
+  /** The match's public facts changed (the game ended: the deal and ratings revealed). */
+  onMatch(frame) {
+    if (!frame.match || typeof frame.match !== "object") return;
+    this.match = frame.match;
+    if (this.view !== null) this.handlers.view(this.view, this.version, this.match);
   }
 
   onSync(frame) {
