@@ -55,6 +55,7 @@ class Tally:
     unfinished: list[int] = field(default_factory=list)
     totals: dict[int, list[int]] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=dict)
+    results: list[dict] = field(default_factory=list)
 
 
 def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
@@ -90,6 +91,7 @@ def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Ta
             tally.totals[score["seat"]].append(score["total"])
         for seat in result["winners"]:
             tally.wins[seat] += 1
+        tally.results.append(result)
     tally.seconds = time.perf_counter() - start
     tally.cpu_seconds = time.process_time() - cpu_start
     return tally
@@ -127,7 +129,51 @@ def report(tally: Tally, bots: list[str]) -> str:
                 f"  {bot:>8}: {wins:6.1%}  {statistics.fmean(totals):7.1f}  "
                 f"{statistics.pstdev(totals):6.1f}"
             )
+        lines += details(tally.results)
     return "\n".join(lines)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def details(results: list[dict]) -> list[str]:
+    """Figures a game's results may carry: its length in turns per player, how it
+    ended, the win rate by the set a seat played, and counts of events per game."""
+    lines = []
+    lengths = [r["turns_per_player"] for r in results if "turns_per_player" in r]
+    if lengths:
+        lines.append(
+            f"turns per player: mean {statistics.fmean(lengths):.1f} "
+            f"(10th-90th percentile {_percentile(lengths, 0.1):.1f}-"
+            f"{_percentile(lengths, 0.9):.1f}), max {max(lengths):.1f}"
+        )
+    ends = [r["end"] for r in results if "end" in r]
+    if ends:
+        shares = ", ".join(f"{e} {ends.count(e) / len(ends):.1%}" for e in sorted(set(ends)))
+        lines.append(f"ended by: {shares}")
+    by_set: dict[str, list[int]] = {}
+    for r in results:
+        for score in r["scores"]:
+            if "set" in score:
+                by_set.setdefault(score["set"], []).append(int(score["seat"] in r["winners"]))
+    if by_set:
+        rates = ", ".join(f"{k} {statistics.fmean(v):.1%}" for k, v in sorted(by_set.items()))
+        lines.append(f"win rate by set: {rates}")
+    if results and all("figures" in r for r in results):
+        lines.append(
+            "winning score / mean score: {:.1f} / {:.1f}".format(
+                statistics.fmean(max(s["total"] for s in r["scores"]) for r in results),
+                statistics.fmean(s["total"] for r in results for s in r["scores"]),
+            )
+        )
+        names = list(results[0]["figures"])
+        means = ", ".join(
+            f"{n} {statistics.fmean(r['figures'][n] for r in results):.1f}" for n in names
+        )
+        lines.append(f"per game: {means}")
+    return lines
 
 
 def bench_view(game: Game, players: int, seed: int, calls: int = 2000) -> str:
