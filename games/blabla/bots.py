@@ -24,6 +24,7 @@ from games.blabla.data import (
     LANDING,
     ORTHOGONAL,
     SQUARES,
+    TILES,
     TIME_HOLE,
     TURNAROUND,
     step,
@@ -139,7 +140,7 @@ class Greedy:
         return TURNAROUND if turn <= home and stacks_left else HOME
 
     def event(self) -> dict[str, Any]:
-        return self.view["board"]["tiles"][self.view["boost"]["top"]]["effect"]
+        return TILES[self.view["boost"]["top"]]["effect"]
 
     def has_diagonal(self) -> bool:
         hand = self.player["hand"]

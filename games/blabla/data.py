@@ -196,5 +196,4 @@ def board_json() -> dict[str, Any]:
         "drift": BOARD["drift"],
         "start_squares": BOARD["home_port"]["start_squares"],
         "colours": COLOURS,
-        "tiles": {tid: {"name": t["name"], "effect": t["effect"]} for tid, t in TILES.items()},
     }
