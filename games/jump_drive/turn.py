@@ -100,7 +100,9 @@ def _second(state: State, seat: int, action: Action, task: dict) -> tuple[dict, 
 
 def _card(state: State, seat: int, action: Action) -> str:
     card = action["card"]
-    if not isinstance(card, str) or card not in state["hands"][seat]:
+    if not isinstance(card, str) or len(card) > 20:
+        raise IllegalAction("bad_action", "The card must be given by its id.")
+    if card not in state["hands"][seat]:
         raise IllegalAction("card_not_in_hand", "That card is not in your hand.")
     return card
 

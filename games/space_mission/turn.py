@@ -40,8 +40,21 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         new, log, barrier = _RULES[kind](state, seat, action)
         new["actions_done"] = state["actions_done"] + 1
         new["undo"] = [] if barrier else [*state["undo"], _snapshot(state)]
+    if kind != "confirm" and not new["ending"] and dead_end(new):
+        new["ending"] = True
+        text = "no chip is left and no colonised planet holds a point tile: this is the last round"
+        log = [*log, gamelog.public(None, "dead_end", text)]
     new["log"] = gamelog.append(state["log"], log)
     return new, log
+
+
+def dead_end(state: State) -> bool:
+    """R26 ruling: no chip in any supply and no point tile under a station, so no tile can
+    ever be taken again (chips come back only by colonising, which takes one)."""
+    if any(state["chips"]):
+        return False
+    stacks = state["stacks"]
+    return not any(actions.has_point_tile(stacks[p]) for p in state["stations"])
 
 
 def _admit(state: State, seat: int, action: Action) -> str:

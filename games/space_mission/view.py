@@ -16,7 +16,7 @@ from typing import Any
 from games.core import State, View
 from games.gamelog import visible_log
 from games.memo import shared
-from games.space_mission import turn
+from games.space_mission import turn, whynot
 from games.space_mission.actions import face_up_count
 from games.space_mission.data import (
     ACTIONS_PER_TURN,
@@ -66,6 +66,7 @@ def view(state: State, seat: int | None) -> View:
         "ending": state["ending"],
         "me": None if seat is None else _me(state, seat),
         "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "why_not": {} if seat is None else whynot.why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }

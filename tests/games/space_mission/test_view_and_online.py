@@ -208,3 +208,21 @@ def test_apply_returns_exactly_the_lines_it_added_to_the_log():
         before = gamelog.lines(step.state["log"])
         assert gamelog.lines(new["log"]) == before + added and added
         assert all(e["seat"] == step.seat for e in added if e["private"] and e["kind"] != "payout")
+
+
+def test_O7_ruling_discover_and_colonise_remember_the_stack_as_left_after_the_pick():
+    stack = [RED[0], WATER[0], SPACE[0]]
+    s = build(stacks={"hazard": list(stack)}, stations={"hazard": 1})
+    s["ships"] = ["hazard", "gate", "gate", "gate"]
+    s["memory"] = [{}, {}, {"hazard": {"tiles": sorted(stack), "taken_since": 0}}, {}]
+    s = act(act(s, 0, {"type": "discover"}), 0, {"type": "pick", "tile": RED[0]})
+    assert s["memory"][0]["hazard"] == {"tiles": sorted([WATER[0], SPACE[0]]), "taken_since": 0}
+    assert RED[0] in s["collections"][0]
+    assert s["memory"][2]["hazard"]["taken_since"] == 1  # another seat took one since
+    first = card_with(("landing", 3))  # Hazard lands on orange 3 and 3
+    landing = sorted([first, card_with(("landing", 3), exclude=(first,))])
+    s = build(hands={0: landing}, stacks={"hazard": list(stack)}, scanned={"hazard": [0]})
+    s["ships"] = ["hazard", "gate", "gate", "gate"]
+    s = act(s, 0, {"type": "colonise", "cards": landing})
+    s = act(s, 0, {"type": "pick", "tile": WATER[0]})
+    assert s["memory"][0]["hazard"] == {"tiles": sorted([RED[0], SPACE[0]]), "taken_since": 0}
