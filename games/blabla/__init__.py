@@ -29,10 +29,9 @@ GAME = RulesGame(
     ),
     setup=setup.setup,
     legal_actions=turn.legal_actions,
+    why_not=turn.why_not,
     apply=turn.apply,
     view=view.view,
     bot_action=bots.bot_action,
 )
-why_not = turn.why_not
-
-__all__ = ["GAME", "why_not"]
+__all__ = ["GAME"]

@@ -29,6 +29,7 @@ from games.blabla.data import (
     TURNAROUND,
     step,
 )
+from games.bots import random_action
 from games.core import Action, View
 
 BOTS = ("random", "greedy")
@@ -46,17 +47,6 @@ def bot_action(bot: str, view: View, seed: int) -> Action:
     if bot == "random":
         return random_action(legal, rng.seed_state(seed))
     return Greedy(view).choose(legal)
-
-
-def random_action(legal: list[Action], g: int, avoid: tuple[str, ...] = ("undo",)) -> Action:
-    """A kind of action uniformly, then one action of that kind."""
-    kinds = list(dict.fromkeys(a["type"] for a in legal if a["type"] not in avoid))
-    if not kinds:
-        kinds = [legal[0]["type"]]
-    g, i = rng.randbelow(g, len(kinds))
-    pool = [a for a in legal if a["type"] == kinds[i]]
-    g, j = rng.randbelow(g, len(pool))
-    return pool[j]
 
 
 # ---------------------------------------------------------------- distances on the board

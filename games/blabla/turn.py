@@ -8,6 +8,7 @@ information barrier (B59); answers and bids count at once (B60).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +18,7 @@ from games.blabla import log as events
 from games.blabla.data import COMBAT, FLIGHT
 from games.blabla.ending import end_turn, trigger
 from games.blabla.table import draw, draw_count, fresh, hand_limit, hand_size, snapshot
-from games.core import Action, Event, IllegalAction, State
+from games.core import Action, Event, IllegalAction, Reason, State, reason
 from games.memo import shared
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -71,12 +72,13 @@ MESSAGES = {
     "must_move": "Here you must move.",
     "nothing_to_undo": "There is nothing to undo back to the last barrier.",
     "no_move": "None of your cards makes a legal move.",
+    "can_act": "The emergency draw is only for a player who can take no other action.",
     "not_legal": "That action is not possible now.",
 }
 
 
-def refuse(code: str) -> IllegalAction:
-    return IllegalAction(code, MESSAGES[code])
+def refuse(code: str, **args: Any) -> IllegalAction:
+    return IllegalAction(code, MESSAGES[code], **args)
 
 
 # ---------------------------------------------------------------- what may be done
@@ -159,36 +161,34 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 # ---------------------------------------------------------------- why not (B61)
 
-
-def _reason(code: str, **args: Any) -> dict[str, Any]:
-    return {"code": code, "args": args}
+KINDS = tuple(FIELDS)
 
 
-def why_not(state: State, seat: int | None) -> dict[str, dict[str, Any]]:
-    """For each main action the seat cannot take now, a stable code and its arguments."""
-    kinds = (*ACT_KINDS, "undo", "confirm")
+def why_not(state: State, seat: int | None) -> dict[str, Reason]:
+    """For each action kind ``seat`` cannot take now, a stable code and its arguments.
+
+    It reads only what the seat may know: its own hand, the public table and the step.
+    A spectator acts never and is told nothing."""
+    if seat is None:
+        return {}
     if state["result"] is not None:
-        return {k: _reason("game_over") for k in kinds}
-    if seat is None or seat not in state["active"]:
-        return {k: _reason("not_your_turn") for k in kinds}
-    legal = {a["type"] for a in legal_actions(state, seat)}
-    out: dict[str, dict[str, Any]] = {}
-    if state["step"]["kind"] != "act":
-        out.update({k: _reason("wrong_step") for k in ACT_KINDS})
-    else:
-        if "move" not in legal:
-            out["move"] = _reason("no_move")
-        if "draw" not in legal:
-            code = _draw_refusal(state, seat) or "not_legal"
-            out["draw"] = _reason(code, limit=hand_limit(state))
-        if "tokens" not in legal:
-            out["tokens"] = _reason(_tokens_refusal(state, seat) or "not_legal")
-        if "emergency" not in legal:
-            out["emergency"] = _reason("not_legal")
-    if "undo" not in legal:
-        out["undo"] = _reason("nothing_to_undo")
-    if "confirm" not in legal:
-        out["confirm"] = _reason("wrong_step")
+        return dict.fromkeys(KINDS, reason("game_over"))
+    if seat not in state["active"]:
+        return dict.fromkeys(KINDS, reason("not_your_turn"))
+    open_kinds = {a["type"] for a in legal_actions(state, seat)}
+    step = state["step"]["kind"]
+    out = {k: reason("wrong_step", step=step) for k in KINDS if k not in open_kinds}
+    if step == "act":
+        for kind, code in (
+            ("move", "no_move"),
+            ("draw", _draw_refusal(state, seat)),
+            ("tokens", _tokens_refusal(state, seat)),
+            ("emergency", "can_act"),
+        ):
+            if kind in out:
+                out[kind] = reason(code or "not_legal", limit=hand_limit(state))
+    if "undo" in out and step in OWN_STEPS:
+        out["undo"] = reason("nothing_to_undo")
     return out
 
 
@@ -206,9 +206,21 @@ def _admit(state: State, seat: int, action: Action) -> str:
     if set(action) != {"type", *FIELDS[kind]}:
         raise refuse("bad_action")
     legal = legal_actions(state, seat)
-    if action not in legal:
+    listed = shared(("blabla listed", seat), (legal,), _written, legal)
+    if _written([action]).pop() not in listed:  # exactly: True is no seat 1
         raise _refusal(state, seat, kind, action, legal)
     return kind
+
+
+def _written(actions: list[Action]) -> set[str]:
+    """Actions written out exactly; a list of ids is a set (its order does not count)."""
+    return {json.dumps({k: _as_set(v) for k, v in a.items()}, sort_keys=True) for a in actions}
+
+
+def _as_set(value: Any) -> Any:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return sorted(value)
+    return value
 
 
 def _refusal(state: State, seat: int, kind: str, action: Action, legal: list) -> IllegalAction:
@@ -216,10 +228,12 @@ def _refusal(state: State, seat: int, kind: str, action: Action, legal: list) ->
     if kind not in kinds and not (kind in ACT_KINDS and state["step"]["kind"] == "act"):
         return refuse("wrong_step")
     if kind == "move":
-        code, _ = movement.refusal(state, seat, action)
-        return refuse(code if code != "not_legal" or "move" in kinds else "no_move")
+        code, args = movement.refusal(state, seat, action)
+        if code == "not_legal" and "move" not in kinds:
+            return refuse("no_move")
+        return refuse(code, **args)
     if kind == "draw":
-        return refuse(_draw_refusal(state, seat) or "not_legal")
+        return refuse(_draw_refusal(state, seat) or "not_legal", limit=hand_limit(state))
     if kind == "tokens":
         return refuse(_tokens_refusal(state, seat) or "not_a_number_card")
     return refuse("not_legal")

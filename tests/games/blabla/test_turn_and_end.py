@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.blabla import GAME, why_not
+from games.blabla import GAME
 from games.blabla.ending import game_over, winners
+from games.blabla.turn import why_not
 from games.core import IllegalAction
 from tests.games.blabla.builder import act, build, gen, kinds, legal, move, play, step_kind
 
@@ -172,7 +173,8 @@ def test_why_not_names_a_reason_for_each_action_not_available():
     assert why_not(state, 1)["move"]["code"] == "not_your_turn"
     full = build(hands={0: [*A_HAND, gen(4), gen(6)]}, at={0: "f6"}, pile=[gen(2)])
     assert why_not(full, 0)["draw"] == {"code": "hand_at_limit", "args": {"limit": 7}}
-    assert GAME.view(state, 0)["why_not"] == reasons
+    assert GAME.view(state, 0)["why_not"] == reasons and GAME.view(state, None)["why_not"] == {}
+    assert reasons["accept"] == {"code": "wrong_step", "args": {"step": "act"}}
 
 
 def four_kinds_trigger(players=3):
