@@ -95,7 +95,7 @@ def _undo(state: State, seat: int) -> tuple[State, list[Event]]:
         raise IllegalAction("undo_barrier", "A card was drawn or a stack seen: no undo past that.")
     new = dict(state["undo"][-1])
     new["undo"] = state["undo"][:-1]
-    log = [gamelog.public(seat, "undo", "took back an action")]
+    log = [gamelog.public(seat, "undo")]
     new["log"] = gamelog.append(state["log"], log)
     return new, log
 
@@ -107,11 +107,12 @@ def _confirm(state: State, seat: int) -> tuple[State, list[Event]]:
     nxt = (seat + 1) % state["players"]
     new = dict(state)
     new.update(seat=nxt, actions_done=0, undo=[], active=[nxt])
-    log = [gamelog.public(seat, "confirm", "ended the turn")]
+    log = [gamelog.public(seat, "confirm")]
     if nxt == state["start"]:
         if state["ending"]:
-            return _game_over(new), [*log, gamelog.public(None, "over", "the game is over")]
+            return _game_over(new), [*log, gamelog.public(None, "over")]
         new["round"] = state["round"] + 1
+        log.append(gamelog.public(None, "round", round=new["round"]))
     return new, log
 
 

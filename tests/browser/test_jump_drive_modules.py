@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.jump_drive import GAME
+from games.jump_drive import GAME, data
 from tests.browser.jump_drive_clicks import shape_of
 
 pytestmark = pytest.mark.browser
@@ -164,3 +164,19 @@ def test_J15_every_view_of_a_game_offers_exactly_its_legal_actions(new_page):
     # costs lowered by an empire (J20).
     assert any("not asked" in got["statuses"] for got in drawn)
     assert any(got["reduced"] for got in drawn)
+
+
+TEXTS = """async () => {
+    const t = await import("/static/games/jump-drive/cardtexts.js");
+    const words = (type) => [type, [t.cardName(type), t.cardPower(type)]];
+    return Object.fromEntries(t.CARD_TYPES.map(words));
+}"""
+
+
+def test_the_page_words_every_card_as_the_data_prints_it(new_page):
+    """cardtexts.js lists each card type's name and power exactly as jump-drive.json has
+    them (the msgids the catalogues translate)."""
+    page = new_page()
+    page.goto("/healthz")
+    printed = {card.id: [card.name, card.summary] for card in data.CARDS.values()}
+    assert page.evaluate(TEXTS) == printed

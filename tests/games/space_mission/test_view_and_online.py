@@ -102,9 +102,12 @@ def test_O7_a_new_look_replaces_the_memory():
 def test_log_lines_name_no_hidden_tile_and_private_lines_stay_private():
     s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
     public = [e for e in gamelog.lines(s["log"]) if not e["private"]]
-    assert any(e["text"] == "reserved a tile on Hazard" for e in public)
-    assert not any("water" in e["text"] for e in public)
-    assert any(e["text"] == "you reserved a water on Hazard" for e in GAME.view(s, 0)["log"])
+    assert {"seat": 0, "kind": "reserve", "args": {"planet": "Hazard"}, "private": False} in public
+    assert not any("water" in str(e["args"]) for e in public)
+    mine = {"planet": "Hazard", "tile": {"kind": "water", "colour": None}}
+    assert {"seat": 0, "kind": "reserve_tile", "args": mine, "private": True} in GAME.view(s, 0)[
+        "log"
+    ]
     for seat in (1, 2, 3, None):
         assert not any(e["private"] for e in GAME.view(s, seat)["log"])
 

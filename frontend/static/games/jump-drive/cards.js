@@ -3,6 +3,7 @@
 import { h, s } from "../../js/match/dom.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { ICONS, iconName, kindLabel } from "./labels.js";
+import { cardName, cardPower } from "./cardtexts.js";
 
 const ICON_SHAPES = {
   // A lens for explore, a shield for military, a double helix cross for chromosome.
@@ -86,10 +87,10 @@ const STATE_WORDS = {
 export function card(data, { state = "idle", onChoose = null, key = data.id, costs = null } = {}) {
   const mark = STATE_WORDS[state] ? h("span", { class: "jd-card-mark" }, STATE_WORDS[state]()) : null;
   const body = [
-    h("span", { class: "jd-card-head" }, costBadge(data, costs), h("span", { class: "jd-name" }, data.name)),
+    h("span", { class: "jd-card-head" }, costBadge(data, costs), h("span", { class: "jd-name" }, cardName(data))),
     h("span", { class: "jd-kind" }, kindLabel(data), costNote(costs)),
     h("span", { class: "jd-card-row" }, iconRow(data.icons), h("span", { class: "jd-yield" }, yieldText(data.vp, data.income))),
-    data.power ? h("span", { class: "jd-power" }, data.power) : null,
+    cardPower(data) ? h("span", { class: "jd-power" }, cardPower(data)) : null,
     mark,
   ];
   const attrs = { class: cardClasses(data, state), "data-card": key, "data-key": `card-${key}` };
@@ -106,8 +107,8 @@ export function card(data, { state = "idle", onChoose = null, key = data.id, cos
 export function chip(data, { fresh = false } = {}) {
   return h("li", { class: ["jd-chip", data.colour && `jd-colour-${data.colour}`, `jd-${data.kind}`, fresh && "fresh"], "data-card": data.id },
     h("span", { class: "jd-chip-line" },
-      h("span", { class: "jd-name" }, data.name),
+      h("span", { class: "jd-name" }, cardName(data)),
       iconRow(data.icons, { compact: true }),
       h("span", { class: "jd-yield" }, yieldText(data.vp, data.income))),
-    h("span", { class: "jd-chip-kind" }, kindLabel(data), data.power ? ` — ${data.power}` : ""));
+    h("span", { class: "jd-chip-kind" }, kindLabel(data), cardPower(data) ? ` — ${cardPower(data)}` : ""));
 }

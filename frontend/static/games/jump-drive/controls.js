@@ -6,6 +6,7 @@ import { h } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { seatMark } from "../../js/match/seats.js";
 import { card } from "./cards.js";
+import { cardName } from "./cardtexts.js";
 import { canCommit, cardChoices, contactChoices, seconds, shapes } from "./choices.js";
 import { optionName, placingText, stepName } from "./labels.js";
 
@@ -41,7 +42,7 @@ export function stepBanner(view, names, mySeat) {
 }
 
 function cardById(view, id) {
-  if (id === SURVEY_TEAM) return view.centre[0] ?? { name: gettext("Survey Team") };
+  if (id === SURVEY_TEAM) return view.centre[0] ?? { card: SURVEY_TEAM, name: "Survey Team" };
   return view.me.hand.find((c) => c.id === id) ?? { name: id };
 }
 
@@ -161,7 +162,7 @@ function secondButtons(t) {
   if (!options.length) return null;
   const label = (a) => {
     if (!a.world) return gettext("No second world");
-    const name = cardById(t.view, a.world).name;
+    const name = cardName(cardById(t.view, a.world));
     const named = a.contact ? interpolate(gettext("%s (Contact Specialist)"), [name]) : name;
     const cost = handCosts(t.view, a.world)?.second;
     return cost === undefined ? named : interpolate(gettext("%(name)s, pay %(cost)s"), { name: named, cost }, true);

@@ -1,6 +1,7 @@
 // Jump Drive at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { seatNames } from "../../js/match/seats.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { card } from "./cards.js";
 import { cardChoices, completed, contactChoices, discardChoices, emptyPicks, isDraft, pickCard } from "./choices.js";
@@ -8,12 +9,6 @@ import { controls, stepBanner } from "./controls.js";
 import { empires } from "./empires.js";
 import { endScreen } from "./result.js";
 import { vpTrack } from "./track.js";
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
 
 const RETRIES = 5;
 

@@ -1,6 +1,7 @@
 // Space Mission at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { seatNames } from "../../js/match/seats.js";
 import { gettext } from "../../js/match/i18n.js";
 import { board } from "./board.js";
 import { cardChoices, cardsNeeded, completed, has, planetChoices } from "./choices.js";
@@ -13,12 +14,6 @@ import { endScreen } from "./result.js";
 
 const USES = { jump: "jump", scan: "scan", colonise: "landing" };
 const PRESS_TWICE = new Set(["restock", "discover"]);
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
 
 /** Ids of planets that look different in `after` (what a move just touched). */
 function changedPlanets(before, after) {

@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
 import { MatchConnection } from "./socket.js";
+import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
@@ -14,13 +15,7 @@ function readConfig() {
   return JSON.parse(document.getElementById("match-config").textContent);
 }
 
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
-
-/** The game's module and its stylesheet, both beside each other under games/<id>/. */
+/** The game's table module, log catalogue and stylesheet, beside each other under games/<id>/. */
 async function loadGame(gameId) {
   if (!GAME_ID.test(gameId)) throw new Error(`bad game id ${gameId}`);
   const base = new URL(`../../games/${gameId}/`, import.meta.url);
@@ -28,7 +23,11 @@ async function loadGame(gameId) {
   style.rel = "stylesheet";
   style.href = new URL("table.css", base).href;
   document.head.append(style);
-  return import(new URL("table.js", base).href);
+  const [table, words] = await Promise.all([
+    import(new URL("table.js", base).href),
+    import(new URL("log.js", base).href),
+  ]);
+  return { table, words };
 }
 
 /** Leaving a running game hands the seat to a bot: ask first. */
@@ -57,7 +56,7 @@ async function start() {
     seat: config.seat,
     onRetry: () => connection.retryNow(),
   });
-  const log = createLog(document.getElementById("match-log"));
+  let log = createLog(document.getElementById("match-log"), { seat: config.seat });
   const chat = createChat(document.getElementById("match-chat"), {
     canChat: Boolean(config.user),
     send: (text) => connection.chat(text),
@@ -97,8 +96,9 @@ async function start() {
   });
 
   try {
-    const module = await loadGame(config.game);
-    game = module.createTable(gameRoot, {
+    const { table, words } = await loadGame(config.game);
+    log = createLog(document.getElementById("match-log"), { describe: words.describe, seat: config.seat });
+    game = table.createTable(gameRoot, {
       seat: config.seat,
       lobbyUrl: config.lobby_url,
       act: (action) => connection.act(action),
