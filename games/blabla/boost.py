@@ -3,7 +3,7 @@ player takes a bonus turn (never a second one in a row)."""
 
 from __future__ import annotations
 
-from games.blabla import log as events
+from games import gamelog
 from games.blabla.data import BOOST_FIELDS
 from games.blabla.table import barrier
 from games.core import Event, State
@@ -19,5 +19,5 @@ def turn_tile(state: State, seat: int, log: list[Event]) -> bool:
     state["boost"] = state["boost"][1:] + state["boost"][:1]
     state["stats"]["boosts"] += 1
     bonus = not state["turn"]["bonus"]  # B44
-    log.append(events.public(seat, "boost", tile=state["boost"][0], bonus=bonus))
+    log.append(gamelog.public(seat, "boost", tile=state["boost"][0], bonus=bonus))
     return bonus

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.blabla import log as events
+from games import gamelog
 from games.blabla.data import EXTRA_TURNS, KINDS, ROUND_LIMIT, blabla_json, kind_of, value_of
 from games.blabla.home import four_kinds
 from games.core import Event, State
@@ -31,7 +31,7 @@ def trigger(state: State, seat: int, reason: str, log: list[Event]) -> None:
     if reason == "four_kinds":
         left[seat] = 0  # B50: the triggering player has no more turns
     state["end"] = {"reason": reason, "by": seat, "at": state["turns"], "left": left}
-    log.append(events.public(seat, "end_triggered", reason=reason))
+    log.append(gamelog.public(seat, "end_triggered", reason=reason))
 
 
 def end_turn(state: State, log: list[Event]) -> None:
@@ -81,7 +81,7 @@ def game_over(state: State, reason: str, log: list[Event]) -> None:
     """B53, B64: the game is over and everything is revealed."""
     state["turn"], state["step"], state["active"], state["undo"] = None, None, [], []
     state["result"] = result(state, reason)
-    log.append(events.public(None, "over", reason=reason, winners=state["result"]["winners"]))
+    log.append(gamelog.public(None, "over", reason=reason, winners=state["result"]["winners"]))
 
 
 def result(state: State, reason: str) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from games.blabla import log as events
+from games import gamelog
 from games.blabla.data import KINDS, kind_of
 from games.blabla.table import draw
 from games.core import Event, State
@@ -34,7 +34,7 @@ def secure(state: State, seat: int, cards: list[str], log: list[Event]) -> None:
         state["blabla"][seat].remove(card)
         state["secured"][seat].append(card)
     state["secured"][seat].sort()
-    log.append(events.public(seat, "secure", cards=list(cards)))
+    log.append(gamelog.public(seat, "secure", cards=list(cards)))
 
 
 def finish_arrival(state: State, seat: int, log: list[Event]) -> None:

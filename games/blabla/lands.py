@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.blabla import log as events
+from games import gamelog
 from games.blabla.data import (
     FLIGHT,
     LANDS,
@@ -40,7 +40,7 @@ def jump(state: State, seat: int, top_card: str, log: list[Event]) -> bool:
     land = destination(state, top_card)
     ship["at"], ship["jump"] = LANDS[land]["landing_point"], False
     state["stats"]["jumps"] += 1
-    log.append(events.public(seat, "jump", land=land, to=ship["at"]))
+    log.append(gamelog.public(seat, "jump", land=land, to=ship["at"]))
     return True
 
 
@@ -55,8 +55,8 @@ def look(state: State, seat: int, keys: list[str], log: list[Event]) -> dict:
     barrier(state)
     seen = sorted({c for k in keys for c in state["stacks"][k]} - set(state["known"][seat]))
     state["known"][seat] = sorted(state["known"][seat] + seen)
-    log.append(events.public(seat, "look", stacks=keys))
-    log.append(events.private(seat, "seen", stacks={k: list(state["stacks"][k]) for k in keys}))
+    log.append(gamelog.public(seat, "look", stacks=keys))
+    log.append(gamelog.private(seat, "seen", stacks={k: list(state["stacks"][k]) for k in keys}))
     return {"kind": "keep", "stacks": keys}
 
 
@@ -64,7 +64,7 @@ def start_look(state: State, seat: int, log: list[Event]) -> dict | None:
     """B34: the step after a jump: choose a stack, or look (Deep scan, a single stack)."""
     choices = stack_choices(state, seat)
     if not choices:
-        log.append(events.public(seat, "land_empty"))
+        log.append(gamelog.public(seat, "land_empty"))
         return None
     if in_force(state, "scan_both_stacks") or len(choices) == 1:
         return look(state, seat, choices, log)
@@ -82,8 +82,8 @@ def keep(state: State, seat: int, card: str, keys: list[str], log: list[Event]) 
             memory[source]["taken"] += 1
     for key in keys:
         state["memory"][seat][key] = {"cards": list(state["stacks"][key]), "taken": 0}
-    log.append(events.public(seat, "keep", stack=source))
-    log.append(events.private(seat, "kept", card=card, stack=source))
+    log.append(gamelog.public(seat, "keep", stack=source))
+    log.append(gamelog.private(seat, "kept", card=card, stack=source))
 
 
 def stacks_empty(state: State) -> bool:

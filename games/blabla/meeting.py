@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.blabla import log as events
+from games import gamelog
 from games.blabla.data import COMBAT, HOME, LANDING, neighbours
 from games.blabla.table import barrier
 from games.core import Event, State
@@ -50,8 +50,8 @@ def meet(state: State, seat: int, other: int, log: list[Event]) -> dict | None:
         {"kind": "meeting", "seat": other, "round": round_no, "cards": seen}
     )
     state["stats"]["meetings"] += 1
-    log.append(events.public(seat, "meeting", other=other))
-    log.append(events.private(seat, "meeting_seen", other=other, cards=seen))
+    log.append(gamelog.public(seat, "meeting", other=other))
+    log.append(gamelog.private(seat, "meeting_seen", other=other, cards=seen))
     if seen and state["blabla"][seat]:
         return {"kind": "propose", "with": other, "seen": seen}
     return None
@@ -75,9 +75,9 @@ def propose(state: State, seat: int, other: int, take: str, give: str, log: list
             {"kind": "proposal", "seat": partner, "mover": seat, "take": take, "give": give}
         )
         log.append(
-            events.private(who, "proposal_cards", mover=seat, other=other, take=take, give=give)
+            gamelog.private(who, "proposal_cards", mover=seat, other=other, take=take, give=give)
         )
-    log.append(events.public(seat, "proposal", other=other))
+    log.append(gamelog.public(seat, "proposal", other=other))
     return {"kind": "answer", "mover": seat, "with": other, "take": take, "give": give}
 
 
@@ -89,12 +89,12 @@ def swap(state: State, step: dict, log: list[Event]) -> None:
     state["blabla"][mover] = sorted(state["blabla"][mover] + [step["take"]])
     state["blabla"][other] = sorted(state["blabla"][other] + [step["give"]])
     state["stats"]["swaps"] += 1
-    log.append(events.public(mover, "swap", other=other))
+    log.append(gamelog.public(mover, "swap", other=other))
 
 
 def refuse(state: State, step: dict, log: list[Event]) -> dict | None:
     """B39, B46: a refusal is fought over with the option, when the mover has a token."""
-    log.append(events.public(step["with"], "refuse", mover=step["mover"]))
+    log.append(gamelog.public(step["with"], "refuse", mover=step["mover"]))
     if state["options"][COMBAT] and state["tokens"][step["mover"]] > 0:
         state["stats"]["fights"] += 1
         return {**step, "kind": "fight", "bids": [None, None], "committed": [False, False]}
@@ -113,7 +113,7 @@ def reveal(state: State, step: dict, log: list[Event]) -> None:
         state["supply"] += bid
     won = mover_bid > other_bid
     log.append(
-        events.public(
+        gamelog.public(
             step["mover"],
             "fight",
             other=step["with"],

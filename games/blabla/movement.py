@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.blabla import log as events
+from games import gamelog
 from games.blabla.data import (
     ASTEROIDS,
     DIAGONAL,
@@ -210,7 +210,7 @@ def play_cards(state: State, seat: int, cards: list[str]) -> None:
 def push(state: State, pushes: list[tuple[int, str]], log: list[Event]) -> None:
     """B41, B42: pushed ships are simply placed (from the far end of the chain)."""
     for seat, target in reversed(pushes):
-        log.append(events.public(seat, "pushed", frm=state["ships"][seat]["at"], to=target))
+        log.append(gamelog.public(seat, "pushed", frm=state["ships"][seat]["at"], to=target))
         state["ships"][seat]["at"] = target
         state["stats"]["pushes"] += 1
 
@@ -224,10 +224,10 @@ def drift(state: State, seat: int, log: list[Event]) -> None:
     target, direction = marking["target"], marking["dir"]
     chain = push_chain(state, target, direction, seat)
     if chain is None:
-        log.append(events.public(seat, "no_drift", at=ship["at"]))
+        log.append(gamelog.public(seat, "no_drift", at=ship["at"]))
         return
     push(state, chain, log)
-    log.append(events.public(seat, "drift", frm=ship["at"], to=target))
+    log.append(gamelog.public(seat, "drift", frm=ship["at"], to=target))
     ship["at"] = target
 
 
@@ -240,7 +240,7 @@ def make_move(state: State, seat: int, action: Action, log: list[Event]) -> None
     play_cards(state, seat, [c for c in (special, card) if c is not None])
     ship = state["ships"][seat]
     log.append(
-        events.public(
+        gamelog.public(
             seat,
             "move",
             card=card,
@@ -257,5 +257,5 @@ def make_move(state: State, seat: int, action: Action, log: list[Event]) -> None
     if flight.recharge and not ship["jump"]:
         ship["jump"] = True
         state["stats"]["recharges"] += 1
-        log.append(events.public(seat, "recharge"))
+        log.append(gamelog.public(seat, "recharge"))
     drift(state, seat, log)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from games import gamelog, rng
-from games.blabla import log as events
 from games.blabla.data import (
     BLABLA,
     COMBAT,
@@ -99,7 +98,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         ),
         "result": None,
     }
-    log = [events.public(None, "start", sets=sets, start=start, tile=tiles[0])]
+    log = [gamelog.public(None, "start", sets=sets, start=start, tile=tiles[0])]
     state["log"] = gamelog.append([], log)
     begin_turn(state, start)
     return state

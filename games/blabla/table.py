@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.blabla import log as events
+from games import gamelog
 from games.blabla.data import DRAW_COUNT, FLIGHT, HAND_LIMIT, effect, sort_key
 from games.core import Event, State
 
@@ -87,5 +87,5 @@ def draw(state: State, seat: int, count: int | None, log: list[Event]) -> int:
         else:
             give(state, seat, card)
             counted.append(card)
-    log.append(events.public(seat, "draw", cards=counted, returned=returned))
+    log.append(gamelog.public(seat, "draw", cards=counted, returned=returned))
     return len(counted)

@@ -14,7 +14,6 @@ from typing import Any
 
 from games import gamelog
 from games.blabla import flow, home, lands, meeting, movement
-from games.blabla import log as events
 from games.blabla.data import COMBAT, FLIGHT
 from games.blabla.ending import end_turn, trigger
 from games.blabla.table import draw, draw_count, fresh, hand_limit, hand_size, snapshot
@@ -245,7 +244,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     log: list[Event] = []
     if kind == "undo":
         new = {**state["undo"][-1], "log": state["log"], "undo": state["undo"][:-1]}
-        log.append(events.public(seat, "undo"))
+        log.append(gamelog.public(seat, "undo"))
     else:
         new = fresh(state)
         if state["step"]["kind"] in OWN_STEPS and kind != "confirm":
@@ -276,7 +275,7 @@ def _tokens(new: State, seat: int, action: Action, log: list[Event]) -> None:
     taken = min(FLIGHT[card].value or 0, new["supply"])
     new["supply"] -= taken
     new["tokens"][seat] += taken
-    log.append(events.public(seat, "tokens", card=card, taken=taken))
+    log.append(gamelog.public(seat, "tokens", card=card, taken=taken))
     flow.advance(new, log)
 
 
@@ -284,7 +283,7 @@ def _emergency(new: State, seat: int, action: Action, log: list[Event]) -> None:
     """B17: draw wherever the ship is; pass when that brings in no card."""
     if draw(new, seat, draw_count(new), log) == 0:
         new["turn"]["passed"] = True
-        log.append(events.public(seat, "pass"))
+        log.append(gamelog.public(seat, "pass"))
     flow.advance(new, log)
 
 
@@ -324,7 +323,7 @@ def _propose(new: State, seat: int, action: Action, log: list[Event]) -> None:
 
 
 def _accept(new: State, seat: int, action: Action, log: list[Event]) -> None:
-    log.append(events.public(seat, "accept", mover=new["step"]["mover"]))
+    log.append(gamelog.public(seat, "accept", mover=new["step"]["mover"]))
     meeting.swap(new, new["step"], log)
     flow.advance(new, log)
 
@@ -348,7 +347,7 @@ def _commit(new: State, seat: int, action: Action, log: list[Event]) -> None:
     step = new["step"]
     step["committed"][meeting.fighters(step).index(seat)] = True
     new["active"] = [s for s in new["active"] if s != seat]
-    log.append(events.public(seat, "bid_in"))
+    log.append(gamelog.public(seat, "bid_in"))
     if all(step["committed"]):
         meeting.reveal(new, step, log)
         flow.advance(new, log)
