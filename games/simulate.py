@@ -161,6 +161,15 @@ def details(results: list[dict]) -> list[str]:
     if by_set:
         rates = ", ".join(f"{k} {statistics.fmean(v):.1%}" for k, v in sorted(by_set.items()))
         lines.append(f"win rate by set: {rates}")
+    if results and all("start" in r for r in results):
+        n = len(results[0]["scores"])
+        shares = [
+            statistics.fmean(int((r["start"] + k) % n in r["winners"]) for r in results)
+            for k in range(n)
+        ]
+        lines.append(
+            "win share by seat from the start player: " + " / ".join(f"{x:.0%}" for x in shares)
+        )
     if results and all("figures" in r for r in results):
         lines.append(
             "winning score / mean score: {:.1f} / {:.1f}".format(

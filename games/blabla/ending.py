@@ -109,6 +109,7 @@ def result(state: State, reason: str) -> dict[str, Any]:
         "tiebreak": tiebreak,
         "end": reason,
         "by": state["end"]["by"] if state["end"] else None,
+        "start": state["start"],
         "turns_per_player": state["turns"] / state["players"],
         "stacks": {k: [blabla_json(c) for c in v] for k, v in state["stacks"].items()},
         "box": [blabla_json(c) for c in state["box"]],
