@@ -30,7 +30,7 @@ from games.blabla.data import (
 from games.blabla.table import in_force
 from games.core import Action, Event, State
 
-MOVE_KEYS = ("card", "special", "sign", "dir", "from")
+MOVE_KEYS = ("card", "special", "sign", "dir", "from", "to")
 
 
 @dataclass
@@ -148,12 +148,17 @@ def moves(state: State, seat: int) -> list[Action]:
             length = distance(state, card, special, sign)
             for start in starts(state, seat):
                 for direction in directions(state, special):
-                    if isinstance(trace(state, seat, start, direction, length), Flight):
-                        out.append(_move(card, special, sign, direction, start))
+                    flight = trace(state, seat, start, direction, length)
+                    if isinstance(flight, Flight):
+                        out.append(_move(card, special, sign, direction, start, flight.end))
     return out
 
 
-def _move(card: str, special: str | None, sign: int | None, direction: str, start: str) -> Action:
+def _move(
+    card: str, special: str | None, sign: int | None, direction: str, start: str, end: str
+) -> Action:
+    """A move names the square it ends on too (before any push or drift), so a page can
+    offer the squares to click."""
     return {
         "type": "move",
         "card": card,
@@ -161,6 +166,7 @@ def _move(card: str, special: str | None, sign: int | None, direction: str, star
         "sign": sign,
         "dir": direction,
         "from": start,
+        "to": end,
     }
 
 

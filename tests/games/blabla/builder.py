@@ -64,6 +64,7 @@ def build(
 def move(
     card: str, direction: str, start: str, special: str | None = None, sign: int | None = None
 ) -> Action:
+    """A move without its end square: ``act`` adds it from the legal moves (or None)."""
     return {
         "type": "move",
         "card": card,
@@ -74,13 +75,22 @@ def move(
     }
 
 
+def with_end(state: State, seat: int, action: Action) -> Action:
+    if action.get("type") != "move" or "to" in action:
+        return action
+    for listed in GAME.legal_actions(state, seat):
+        if {**listed, "to": None} == {**action, "to": None}:
+            return listed
+    return {**action, "to": None}
+
+
 def act(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-    return GAME.apply(state, seat, action)
+    return GAME.apply(state, seat, with_end(state, seat, action))
 
 
 def play(state: State, *steps: tuple[int, Action]) -> State:
     for seat, action in steps:
-        state, _ = GAME.apply(state, seat, action)
+        state, _ = act(state, seat, action)
     return state
 
 

@@ -91,7 +91,16 @@ def test_B23_no_end_on_a_landing_point_nor_the_time_hole_without_jump():
     refused(state, 0, move(gen(5), "N", "a9"), "landing_point")
     used = build(hands={0: A_HAND}, at={0: "f8"}, jump={0: False})
     refused(used, 0, move(gen(5), "N", "f8"), "time_hole_without_jump")
-    assert move(gen(5), "N", "f8") not in legal(used, 0)
+    north = [a for a in legal(used, 0) if a["type"] == "move" and a["dir"] == "N"]
+    assert gen(5) not in {a["card"] for a in north} and north
+
+
+def test_B22_a_move_names_where_it_ends_and_another_end_is_refused():
+    state = build(hands={0: A_HAND}, at={0: "f8"})
+    listed = [a for a in legal(state, 0) if a["type"] == "move" and a["card"] == gen(5)]
+    assert {"dir": "W", "to": "a8"} in [{"dir": a["dir"], "to": a["to"]} for a in listed]
+    with pytest.raises(IllegalAction):
+        act(state, 0, {**move(gen(5), "W", "f8"), "to": "b8"})
 
 
 def test_B23_leaving_the_port_from_any_square_and_never_into_it():
