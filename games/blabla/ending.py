@@ -80,6 +80,7 @@ def winners(state: State) -> tuple[list[int], str]:
 def game_over(state: State, reason: str, log: list[Event]) -> None:
     """B53, B64: the game is over and everything is revealed."""
     state["turn"], state["step"], state["active"], state["undo"] = None, None, [], []
+    state["phase"] = "over"
     state["result"] = result(state, reason)
     log.append(gamelog.public(None, "over", reason=reason, winners=state["result"]["winners"]))
 

@@ -69,6 +69,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
     state: State = {
         "game": GAME_ID,
         "players": seats,
+        "phase": "play",  # "over" at the end, as every game says
         "options": opts,
         "rng": g,
         "sets": sets,

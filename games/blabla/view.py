@@ -47,7 +47,7 @@ def view(state: State, seat: int | None) -> View:
     return {
         "game": GAME_ID,
         "seat": seat,
-        "phase": "over" if state["result"] is not None else "play",
+        "phase": state["phase"],
         "options": dict(state["options"]),
         "board": shared("blabla board", (), board_json),
         "round": min(round_of(state), 10**6),
