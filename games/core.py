@@ -49,6 +49,12 @@ def reason(code: str, **args: Any) -> Reason:
     return {"code": code, "args": args}
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a label (an option's) for the site's catalogues without importing Django:
+    the catalogue tools find the msgid here, the lobby words it in the reader's language."""
+    return text
+
+
 @dataclass(frozen=True)
 class Option:
     """One table option a host may set in the lobby."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games.blabla import bots, setup, turn, view
 from games.blabla.data import COMBAT, DRIFT, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTION_DEFAULTS
-from games.core import GameInfo, Option, RulesGame
+from games.core import GameInfo, Option, RulesGame, gettext_noop
 
 GAME = RulesGame(
     info=GameInfo(
@@ -22,8 +22,8 @@ GAME = RulesGame(
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
         options=(
-            Option(COMBAT, "Combat tokens", OPTION_DEFAULTS[COMBAT]),
-            Option(DRIFT, "Drift squares", OPTION_DEFAULTS[DRIFT]),
+            Option(COMBAT, gettext_noop("Combat tokens"), OPTION_DEFAULTS[COMBAT]),
+            Option(DRIFT, gettext_noop("Drift squares"), OPTION_DEFAULTS[DRIFT]),
         ),
         bots=bots.BOTS,
     ),
