@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games import gamelog
 from games.blabla import GAME
 from games.blabla.data import START_SQUARES, TILES, own_cards
 from games.blabla.ending import begin_turn
@@ -57,6 +58,8 @@ def build(
     if supply is not None:
         state["supply"] = supply
     state["start"] = 0
+    start = gamelog.public(None, "start", sets=state["sets"], start=0, tile=tile)
+    state["log"] = gamelog.append([], [start])
     begin_turn(state, seat)
     return json.loads(json.dumps(state))
 
