@@ -5,22 +5,38 @@ ones, refusals explained, German on a phone, and every frame audited against
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from games.blabla import GAME
 from tests.browser import audit
 from tests.browser.blabla_clicks import blabla_table
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import LAPTOP, PHONE
 from tests.browser.ui import config, open_table, sign_up, start, wait_for_table
 
 pytestmark = pytest.mark.browser
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR") or tempfile.gettempdir()) / "sm-screenshots"
 
 
 def sideways(page: Page) -> int:
     return page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
+
+
+def take_screenshots(page: Page) -> None:
+    """The table at both sizes; neither may scroll sideways."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for size, name in ((LAPTOP, "blabla-laptop.png"), (PHONE, "blabla-phone.png")):
+        page.set_viewport_size(size)
+        assert sideways(page) <= 0, f"{name}: {sideways(page)}px of sideways scrolling"
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=SCREENSHOTS / name, full_page=True)
+    page.set_viewport_size(LAPTOP)
 
 
 def offered_squares(page: Page) -> set[str]:
@@ -100,6 +116,9 @@ def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_serv
             check_offered_moves(table, seat)
             check_refusal_explained(table, seat)
             checked.add("moves")
+        if "shots" not in checked and state["turns"] >= 6:
+            take_screenshots(page)
+            checked.add("shots")
         table.act_like_a_bot(seat)
     else:
         raise AssertionError("the game did not end")

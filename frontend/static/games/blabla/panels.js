@@ -12,9 +12,10 @@ export function who(seat, names) {
   return h("span", { class: `who seat-text-${seat}` }, seatMark(seat, 16), names[seat] ?? "?");
 }
 
-function playerCard(view, p, { names, mySeat, presence }) {
+function playerCard(view, p, { names, mySeat, presence, match }) {
   const mine = p.seat === mySeat;
-  const connected = (presence?.connected ?? []).includes(p.seat);
+  const bot = (match?.seats ?? []).some((s) => s.seat === p.seat && s.bot);
+  const connected = bot || (presence?.connected ?? []).includes(p.seat);
   const blablaCards = mine && view.me ? view.me.blabla.map((c) => blablaChip(c)) : [];
   return h("li", { class: ["bb-player", `bb-set-${p.set}`, view.turn === p.seat && "bb-current"], "data-seat": p.seat },
     h("div", { class: "bb-player-head" }, who(p.seat, names),

@@ -119,7 +119,7 @@ export function createTable(root, api) {
     const asked = !over && api.seat !== null && legal().length > 0;
     redraw(parts.controls, asked ? controls({ view: v, legal: legal(), picks, on, names, mySeat: api.seat, busy, refusal }) : "");
     parts.controls.hidden = !asked;
-    redraw(parts.players, playersPanel(v, { names, mySeat: api.seat, presence: snapshot.presence }));
+    redraw(parts.players, playersPanel(v, { names, mySeat: api.seat, presence: snapshot.presence, match: snapshot.match }));
     redraw(parts.pile, pilePanel(v));
     redraw(parts.boost, boostPanel(v));
     const knows = knowledgePanel(v, names);
