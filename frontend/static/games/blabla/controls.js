@@ -31,7 +31,7 @@ function actControls(ctx) {
     h("p", {}, gettext("Pick a number card (and a special card under it, if you like), then a highlighted square.")),
     h("ul", { class: "bb-hand-cards", "aria-label": gettext("Your flight cards") }, hand.map((c) => {
       const chosen = picks.card === c.id || picks.special === c.id;
-      const usable = playable(legal, hand, c.id) || Boolean(tokensAction(legal, hand, c.id));
+      const usable = playable(legal, hand, c.id);
       return h("li", {}, flightChip(c, {
         tag: "button", type: "button", "data-key": `card-${c.id}`, "data-card": c.id,
         "aria-pressed": chosen ? "true" : "false",
