@@ -4,6 +4,7 @@
         --bots greedy random random random [--seed N] [--cap 3000]
     python -m games.simulate jump-drive --games 200 --players 4 --bots random greedy
     python -m games.simulate space-mission --bench-view [--players 5]
+    python -m games.simulate blabla --players 3 --bots greedy --option drift_fields=true
 
 ``--bots`` names one bot per seat (space or comma separated); fewer names are repeated
 around the table (``random greedy`` at four seats: random, greedy, random, greedy).
@@ -58,9 +59,9 @@ class Tally:
     results: list[dict] = field(default_factory=list)
 
 
-def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
+def play(game: Game, bots: list[str], seed: int, cap: int, options: dict | None = None) -> Played:
     """One game from ``seed`` with ``bots[seat]`` at each seat, at most ``cap`` actions."""
-    state = game.setup(len(bots), game.info.default_options(), seed)
+    state = game.setup(len(bots), {**game.info.default_options(), **(options or {})}, seed)
     actions, in_apply = 0, 0.0
     while actions < cap:
         active = game.active_seats(state)
@@ -75,11 +76,13 @@ def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
     return Played(seed, actions, state, not game.active_seats(state), in_apply)
 
 
-def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Tally:
+def simulate(
+    game: Game, bots: list[str], games: int, seed: int, cap: int, options: dict | None = None
+) -> Tally:
     tally = Tally(totals={s: [] for s in range(len(bots))}, wins=dict.fromkeys(range(len(bots)), 0))
     start, cpu_start = time.perf_counter(), time.process_time()
     for n in range(games):
-        played = play(game, bots, seed + n, cap)
+        played = play(game, bots, seed + n, cap, options)
         tally.games += 1
         tally.actions += played.actions
         tally.apply_seconds += played.apply_seconds
@@ -235,6 +238,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--cap", type=int, default=3000, help="action limit per game")
     parser.add_argument("--bench-view", action="store_true", help="time view() instead")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="a table option, e.g. drift_fields=true (repeatable)",
+    )
     args = parser.parse_args(argv)
     ids = [info.id for info in registry.all_games()]
     if args.game not in ids:
@@ -249,7 +259,15 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [b for b in bots if b not in game.info.bots]
     if unknown:
         parser.error(f"unknown bots {unknown}; {args.game} has {list(game.info.bots)}")
-    print(report(simulate(game, bots, args.games, args.seed, args.cap), bots))
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        if name not in game.info.default_options():
+            parser.error(
+                f"unknown option {name!r}; {args.game} has {list(game.info.default_options())}"
+            )
+        options[name] = json.loads(value)
+    print(report(simulate(game, bots, args.games, args.seed, args.cap, options), bots))
     return 0
 
 
