@@ -50,7 +50,7 @@ def view(state: State, seat: int | None) -> View:
         "phase": state["phase"],
         "options": dict(state["options"]),
         "board": shared("blabla board", (), board_json),
-        "round": min(round_of(state), 10**6),
+        "round": round_of(state),
         "start": state["start"],
         "turn": None if state["turn"] is None else state["turn"]["seat"],
         "bonus": bool(state["turn"] and state["turn"]["bonus"]),
