@@ -16,7 +16,7 @@ travels in the seat's view as ``view["why_not"]``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -46,7 +46,13 @@ class IllegalAction(Exception):
 
 def reason(code: str, **args: Any) -> Reason:
     """A ``why_not`` reason: a stable code and the arguments the page words it with."""
-    return {"code": code, "args": args}
+    return {"code": code, "args": dict(args)}
+
+
+def reasons(keys: Iterable[str], code: str, **args: Any) -> dict[str, Reason]:
+    """The same reason for each key, each its own object: a view holds no object twice,
+    so a JSON patch between two views replays exactly on a copy."""
+    return {key: reason(code, **args) for key in keys}
 
 
 def gettext_noop(text: str) -> str:

@@ -202,9 +202,9 @@ def check_second(state: State, seat: int, world: str | None, contact: bool) -> i
                 has=left,
             )
         return 0
-    mode = world_mode(empire, card, contact)  # J23: contact pays military worlds only
-    if mode == CONQUER:
+    if card.military and not contact:  # J27: conquering is never the convoy's way
         raise IllegalAction("must_pay", "Colony Convoy places a world that is paid for.")
+    mode = world_mode(empire, card, contact)  # J23: contact pays military worlds only
     total = powers.cost(empire, card, contact=mode == CONTACT, convoy=True)
     if total > len(hand) - 1:
         raise IllegalAction(

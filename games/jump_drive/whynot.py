@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.core import IllegalAction, Reason, State, reason
+from games.core import IllegalAction, Reason, State, reason, reasons
 from games.jump_drive import choice
 from games.jump_drive.data import DEVELOPMENT, SURVEY_TEAM, card_of
 from games.memo import shared
@@ -28,13 +28,29 @@ Reasons = dict[str, Reason]
 
 
 def why_not(state: State, seat: int) -> Reasons:
-    """Each decision (or ``"option:card"``) ``seat`` cannot take now, and why."""
+    """Each decision (or ``"option:card"``) ``seat`` cannot take now, and why.
+
+    Read-only and shared while the state parts it comes from are the same objects (a
+    draft of another seat, say, rebuilds nothing)."""
+    sources = (
+        state["phase"],
+        state["active"],
+        state["tasks"][seat],
+        state["hands"][seat],
+        state["empires"][seat],
+        state["placing"][seat],
+        state["centre"],
+    )
+    return shared(("jump-drive why", seat), sources, _why_not, state, seat)
+
+
+def _why_not(state: State, seat: int) -> Reasons:
     if state["phase"] == "over":
-        return dict.fromkeys((*KINDS, *SHAPES), reason("game_over"))
+        return reasons((*KINDS, *SHAPES), "game_over")
     task = state["tasks"][seat]
     if seat not in state["active"]:
         code = "not_asked" if task is None else "committed"
-        return dict.fromkeys((*KINDS, *SHAPES), reason(code))
+        return reasons((*KINDS, *SHAPES), code)
     kind = task["kind"]
     out = {k: reason("wrong_step", step=kind) for k in (*KINDS, *SHAPES) if k not in _OPEN[kind]}
     if kind == "discard":
@@ -42,11 +58,7 @@ def why_not(state: State, seat: int) -> Reasons:
         return out
     if task["draft"] is None:
         out["commit"] = reason("nothing_chosen")
-    sources = (state["hands"][seat], state["empires"][seat], state["placing"][seat])
-    listing = _choose if kind == "choose" else _second
-    out.update(
-        shared(("jump-drive why", seat), (*sources, state["centre"], kind), listing, state, seat)
-    )
+    out.update((_choose if kind == "choose" else _second)(state, seat))
     return out
 
 
@@ -119,7 +131,8 @@ def _both(state: State, seat: int, devs: list[str], worlds: list[str], out: Reas
     for card in (*devs, *worlds):
         if card not in partnered:
             single = out.get(f"develop:{card}") or out.get(f"settle:{card}")
-            out[f"both:{card}"] = single or reason("no_partner")
+            alone = reason(single["code"], **single["args"]) if single else None
+            out[f"both:{card}"] = alone or reason("no_partner")
     if not partnered:
         out["both"] = last if len(devs) == len(worlds) == 1 and last else reason("none_fits")
 
@@ -129,7 +142,7 @@ def _summary(problems: dict[str, Reason | None]) -> Reason:
     if len(problems) == 1:
         (only,) = problems.values()
         assert only is not None
-        return only
+        return reason(only["code"], **only["args"])  # its own object (``core.reasons``)
     return reason("none_fits", count=len(problems))
 
 

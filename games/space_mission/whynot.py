@@ -10,7 +10,7 @@ no one anything their view does not already show.
 
 from __future__ import annotations
 
-from games.core import Reason, State, reason
+from games.core import Reason, State, reason, reasons
 from games.space_mission.actions import (
     has_point_tile,
     landing_pair_fits,
@@ -35,14 +35,12 @@ Reasons = dict[str, Reason]
 def why_not(state: State, seat: int) -> Reasons:
     """Each action kind (or ``"kind:card"`` option) ``seat`` cannot take now, and why."""
     if state["phase"] != "play":
-        return dict.fromkeys(KINDS, reason("game_over"))
+        return reasons(KINDS, "game_over")
     if seat not in state["active"]:
-        return dict.fromkeys(KINDS, reason("not_your_turn", seat=state["seat"]))
+        return reasons(KINDS, "not_your_turn", seat=state["seat"])
     looking = state["looking"]
     if looking is not None:
-        out = dict.fromkeys(
-            (*MOVES, "undo", "confirm"), reason("must_pick", planet=looking["planet"])
-        )
+        out = reasons((*MOVES, "undo", "confirm"), "must_pick", planet=looking["planet"])
         for tile in state["stacks"][looking["planet"]]:
             if tile not in POINT_TILES:
                 out[f"pick:{tile}"] = reason("space_tile")
@@ -51,17 +49,17 @@ def why_not(state: State, seat: int) -> Reasons:
     if not state["undo"]:
         out["undo"] = reason("nothing_to_undo" if state["actions_done"] == 0 else "undo_barrier")
     if state["actions_done"] >= ACTIONS_PER_TURN:
-        out.update(dict.fromkeys(MOVES, reason("turn_done")))
+        out.update(reasons(MOVES, "turn_done"))
         return out
     out["confirm"] = reason("turn_not_done", done=state["actions_done"], needed=ACTIONS_PER_TURN)
     _jump(state, seat, out)
     where = state["ships"][seat]
     if where == GATE:
-        out.update(dict.fromkeys(("fly", "scan", "colonise", "discover"), reason("on_gate")))
+        out.update(reasons(("fly", "scan", "colonise", "discover"), "on_gate"))
         return out
     if where in state["stations"]:
         owner = state["stations"][where]
-        out["scan"] = out["colonise"] = reason("planet_colonised", planet=where, seat=owner)
+        out.update(reasons(("scan", "colonise"), "planet_colonised", planet=where, seat=owner))
         if not has_point_tile(state["stacks"][where]):
             out["discover"] = reason("no_point_tile", planet=where)
         return out

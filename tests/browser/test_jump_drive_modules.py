@@ -86,9 +86,9 @@ RENDER = """async (views) => {
         const commit = root.querySelector("[data-action=commit]");
         return {
             cards: names(".jd-hand button[data-card]", "data-card"),
-            options: names("[data-option]:not([disabled])", "data-option"),
+            options: names("[data-option]:not([disabled], [aria-disabled=true])", "data-option"),
             seconds: names("[data-second]", "data-second"),
-            commit: commit ? !commit.disabled : null,
+            commit: commit ? !commit.matches("[disabled], [aria-disabled=true]") : null,
             end: root.querySelector(".end-screen") !== null,
             statuses: [...root.querySelectorAll(".jd-empire")].map(
                 (el) => el.querySelector(".jd-status")?.dataset.status ?? null),

@@ -134,7 +134,9 @@ class Turns:
         page.locator(".hand button.card").first.click()
         expect(page.locator(".hand .card-discard")).to_have_count(1)
         expect(page.locator("[data-action=restock]")).to_contain_text("1")
-        other = page.locator(".action-menu button:not([disabled]):not([data-action=restock])").first
+        other = page.locator(
+            ".action-menu button:not([disabled], [aria-disabled=true], [data-action=restock])"
+        ).first
         other.click()
         expect(page.locator(".hand .card-discard")).to_have_count(0)
         page.click("[data-action=restock]")  # back to the restock preview, nothing marked

@@ -60,6 +60,8 @@ def check(game_id: str, state: dict, seat: int) -> None:
     reasons = game.why_not(state, seat)
     assert game.view(state, seat)["why_not"] == reasons
     assert json.loads(json.dumps(reasons)) == reasons
+    parts = [id(r) for r in reasons.values()] + [id(r["args"]) for r in reasons.values()]
+    assert len(set(parts)) == len(parts)  # no object twice: JSON patches replay exactly
     open_kinds = set().union(*map(option_kinds, legal)) if legal else set()
     for key, value in reasons.items():
         assert set(value) == {"code", "args"} and isinstance(value["code"], str), key

@@ -81,10 +81,11 @@ const STATE_WORDS = {
 
 /**
  * A full card. `state` is one of idle, choosable, chosen, selected, planned, blocked;
- * with `onChoose` it is a button (a keyboard can reach it), else a plain element.
+ * with `onChoose` it is a button (a keyboard can reach it), else a plain element. A
+ * blocked card may carry `why` (js/match/whynot.js `closed`): the rules' reason.
  * `costs` (the seat's own `me.costs` entry) shows the cost after its reductions.
  */
-export function card(data, { state = "idle", onChoose = null, key = data.id, costs = null } = {}) {
+export function card(data, { state = "idle", onChoose = null, key = data.id, costs = null, why = null } = {}) {
   const mark = STATE_WORDS[state] ? h("span", { class: "jd-card-mark" }, STATE_WORDS[state]()) : null;
   const body = [
     h("span", { class: "jd-card-head" }, costBadge(data, costs), h("span", { class: "jd-name" }, cardName(data))),
@@ -94,6 +95,7 @@ export function card(data, { state = "idle", onChoose = null, key = data.id, cos
     mark,
   ];
   const attrs = { class: cardClasses(data, state), "data-card": key, "data-key": `card-${key}` };
+  if (why?.attrs["data-why-not"] !== undefined) return h("div", { ...attrs, ...why.attrs }, why.wrap(body));
   if (!onChoose) return h("div", attrs, body);
   return h("button", {
     ...attrs,

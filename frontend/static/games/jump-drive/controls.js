@@ -5,10 +5,12 @@
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { seatMark } from "../../js/match/seats.js";
+import { closed } from "../../js/match/whynot.js";
 import { card } from "./cards.js";
 import { cardName } from "./cardtexts.js";
 import { canCommit, cardChoices, contactChoices, seconds, shapes } from "./choices.js";
 import { optionName, placingText, stepName } from "./labels.js";
+import { whyNot } from "./whynot.js";
 
 const SURVEY_TEAM = "survey-team";
 
@@ -114,17 +116,26 @@ function promptText(t) {
   return choosePrompt(t);
 }
 
+/** A closed control says why (the rules' reason); while sending, it simply waits. */
+function why(t, key, open) {
+  return closed(open || t.busy ? null : whyNot(t.view, key), key);
+}
+
 function shapeButtons(t) {
   return h("div", { class: "action-menu jd-options", role: "group", "aria-label": gettext("Options") },
-    shapes(t.legal).map(({ shape, enabled }) => h("button", {
-      type: "button",
-      class: ["button", "action", t.picks.shape === shape && "selected"],
-      "data-option": shape,
-      "data-key": `option-${shape}`,
-      "aria-pressed": t.picks.shape === shape ? "true" : "false",
-      disabled: !enabled,
-      onclick: () => t.on.shape(shape),
-    }, optionName(shape))));
+    shapes(t.legal).map(({ shape, enabled }) => {
+      const reason = why(t, shape, enabled);
+      return h("button", {
+        type: "button",
+        class: ["button", "action", t.picks.shape === shape && "selected"],
+        "data-option": shape,
+        "data-key": `option-${shape}`,
+        "aria-pressed": t.picks.shape === shape ? "true" : "false",
+        disabled: !enabled && !("data-why-not" in reason.attrs),
+        ...reason.attrs,
+        onclick: () => t.on.shape(shape),
+      }, reason.wrap(optionName(shape)));
+    }));
 }
 
 function surveyTeam(t) {
@@ -178,11 +189,13 @@ function commitRow(t) {
   const cancel = t.picks.shape && t.picks.shape !== "explore"
     ? h("button", { type: "button", class: "button ghost", "data-key": "cancel", onclick: t.on.cancel }, gettext("Cancel"))
     : null;
+  const open = canCommit(t.legal);
+  const reason = why(t, "commit", open);
   return h("div", { class: "turn-buttons" }, cancel ?? h("span"),
     h("button", {
       type: "button", class: "button primary", "data-action": "commit", "data-key": "commit",
-      disabled: !canCommit(t.legal), onclick: t.on.commit,
-    }, gettext("Commit")));
+      disabled: !open && !("data-why-not" in reason.attrs), ...reason.attrs, onclick: t.on.commit,
+    }, reason.wrap(gettext("Commit"))));
 }
 
 /** The options and next step, or what everyone is waiting for. */

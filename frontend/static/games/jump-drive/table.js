@@ -3,12 +3,14 @@
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
 import { seatNames } from "../../js/match/seats.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
+import { closed, guardClosed } from "../../js/match/whynot.js";
 import { card } from "./cards.js";
 import { cardChoices, completed, contactChoices, discardChoices, emptyPicks, isDraft, pickCard } from "./choices.js";
 import { controls, stepBanner } from "./controls.js";
 import { empires } from "./empires.js";
 import { endScreen } from "./result.js";
 import { vpTrack } from "./track.js";
+import { whyNot } from "./whynot.js";
 
 const RETRIES = 5;
 
@@ -40,6 +42,7 @@ export function createTable(root, api) {
     h("div", { class: "jd-public" }, parts.track, parts.empires));
   root.replaceChildren(table);
   root.removeAttribute("aria-busy");
+  guardClosed(root);
 
   let snapshot = null;
   let picks = emptyPicks();
@@ -130,7 +133,14 @@ export function createTable(root, api) {
       return { state: "selected", onChoose };
     }
     if (open.select.has(c.id)) return { state: "choosable", onChoose: unlessBusy(() => send({ type: "select", card: c.id })) };
-    return { state: "blocked" };
+    return blocked(`select:${c.id}`);
+  }
+
+  /** A card the rules close to this decision, with their reason; a card that only does
+   * not go with the other card already picked says that (the pair is the player's). */
+  function blocked(key, paired = false) {
+    const text = view().why_not?.[key] || !paired ? whyNot(view(), key) : gettext("This card does not go with the card you chose.");
+    return { state: "blocked", why: closed(busy ? null : text, `card-${key}`) };
   }
 
   function chooseOptions(c) {
@@ -138,7 +148,9 @@ export function createTable(root, api) {
     const open = cardChoices(legal(), picks)[role];
     const onChoose = () => on.card(role, c.id);
     if (picks[role] === c.id) return { state: "chosen", onChoose };
-    return open.has(c.id) ? { state: "choosable", onChoose } : { state: "blocked" };
+    if (open.has(c.id)) return { state: "choosable", onChoose };
+    const other = role === "development" ? picks.world : picks.development;
+    return blocked(`${picks.shape}:${c.id}`, Boolean(other));
   }
 
   function handOptions(c) {
@@ -147,6 +159,7 @@ export function createTable(root, api) {
     if (!deciding()) return still;
     if (task.kind === "discard") return discardOptions(c, task);
     if (task.kind === "choose" && picks.shape && picks.shape !== "explore") return chooseOptions(c);
+    if (task.kind === "second" && view().why_not?.[`second:${c.id}`]) return blocked(`second:${c.id}`);
     return still;
   }
 
