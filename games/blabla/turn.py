@@ -170,10 +170,11 @@ def why_not(state: State, seat: int | None) -> dict[str, Reason]:
     A spectator acts never and is told nothing."""
     if seat is None:
         return {}
+    # A reason object per kind, never one shared: JSON patches of views replay exactly.
     if state["result"] is not None:
-        return dict.fromkeys(KINDS, reason("game_over"))
+        return {k: reason("game_over") for k in KINDS}
     if seat not in state["active"]:
-        return dict.fromkeys(KINDS, reason("not_your_turn"))
+        return {k: reason("not_your_turn") for k in KINDS}
     open_kinds = {a["type"] for a in legal_actions(state, seat)}
     step = state["step"]["kind"]
     out = {k: reason("wrong_step", step=step) for k in KINDS if k not in open_kinds}
