@@ -57,6 +57,12 @@ def reasons(keys: Iterable[str], code: str, **args: Any) -> dict[str, Reason]:
     return {key: reason(code, **args) for key in keys}
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a label (an option's) for the site's catalogues without importing Django:
+    the catalogue tools find the msgid here, the lobby words it in the reader's language."""
+    return text
+
+
 @dataclass(frozen=True)
 class Option:
     """One table option a host may set in the lobby."""

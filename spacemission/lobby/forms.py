@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.clock import DEFAULT_PACE, PACES
@@ -42,7 +43,7 @@ def option_field(game: GameInfo, option: Option) -> forms.Field:
     Never required: a value left out means the game's default (the services fill it in),
     and only the chosen game's options are used.
     """
-    label = f"{game.name}: {option.label}"
+    label = f"{game.name}: {gettext(option.label)}"  # a game marks its labels (gettext_noop)
     attrs = {"data-game": game.id}  # the script shows it only while this game is chosen
     if option.choices:
         kind = type(option.default)

@@ -15,12 +15,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
+from games.blabla import turn as bb_turn
 from games.jump_drive import whynot as jd_whynot
 from games.space_mission import whynot as sm_whynot
 from tests.games.playout import playout
 
 GAMES = registry.shipped_games()
-KINDS = {"space-mission": set(sm_whynot.KINDS), "jump-drive": set(jd_whynot.KINDS)}
+KINDS = {
+    "space-mission": set(sm_whynot.KINDS),
+    "jump-drive": set(jd_whynot.KINDS),
+    "blabla": set(bb_turn.KINDS),
+}
 
 
 def shape(action: dict) -> str | None:
