@@ -6,12 +6,12 @@ from django.views.i18n import JavaScriptCatalog
 from spacemission.accounts import views as accounts
 from spacemission.health import healthz
 from spacemission.lobby import views as lobby
-from spacemission.lobby.urls import TableIdConverter
-
-register_converter(TableIdConverter, "table")
 from spacemission.lobby.mygames import my_games
+from spacemission.lobby.urls import TableIdConverter
 from spacemission.matches import views as matches
 from spacemission.ratings import views as ratings
+
+register_converter(TableIdConverter, "table")
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),

@@ -113,6 +113,7 @@ class CreateTableForm(GameSizeForm):
         initial=DEFAULT_PACE,
         required=False,  # left out: the default pace
         help_text=_("No clock is for private tables only."),
+    )
     rated = forms.BooleanField(
         label=_("Rated (the result changes ratings; signed-up players only)"),
         required=False,

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('matches', '0006_match_deal_commitment'),
+        ('matches', '0008_match_deal_commitment'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -45,7 +45,13 @@ def create_user(username: str):
 
 
 def create_match(
-    players: list, *, game: str = "toy", private: bool = False, rated: bool = False, options=None, pace="normal"
+    players: list,
+    *,
+    game: str = "toy",
+    private: bool = False,
+    rated: bool = False,
+    options=None,
+    pace="normal",
 ):
     """A running match at a new table; ``players`` holds users and bot names, by seat."""
     from spacemission.lobby.models import Seat, Table

@@ -15,7 +15,7 @@ def fill_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("accounts", "0001_initial"),
+        ("accounts", "0002_user_notices"),
     ]
 
     operations = [

@@ -17,7 +17,7 @@ def fill_public_ids(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("lobby", "0001_initial"),
+        ("lobby", "0003_table_rated"),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0005_matchseat_away'),
+        ('matches', '0007_rematch_turnmail'),
     ]
 
     operations = [
