@@ -4,8 +4,9 @@ The reasons come from the checkers ``legal_actions`` uses (``choice.check_choice
 ``choice.check_second`` raise the refusal with its arguments), so the two never
 disagree. Keys are the action kinds, the three card options of ``choose`` (J14 a-c:
 ``develop``, ``settle``, ``both``) and, for a hand card such an option or ``second``
-cannot use, ``"option:card"``. Only the seat's own hand, empire and placement, the
-public centre and who is asked go in: nothing another seat keeps secret.
+cannot use, ``"option:n"`` (``n``: its place in the hand; ``develop:survey-team``).
+Only the seat's own hand, empire and placement, the public centre and who is asked go
+in: nothing another seat keeps secret.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ Reasons = dict[str, Reason]
 
 
 def why_not(state: State, seat: int) -> Reasons:
-    """Each decision (or ``"option:card"``) ``seat`` cannot take now, and why.
+    """Each decision (or ``"option:n"``) ``seat`` cannot take now, and why.
 
     Read-only and shared while the state parts it comes from are the same objects (a
     draft of another seat, say, rebuilds nothing)."""
@@ -58,7 +59,20 @@ def _why_not(state: State, seat: int) -> Reasons:
         return out
     if task["draft"] is None:
         out["commit"] = reason("nothing_chosen")
-    out.update((_choose if kind == "choose" else _second)(state, seat))
+    by_card = (_choose if kind == "choose" else _second)(state, seat)
+    out.update(_by_place(by_card, state["hands"][seat]))
+    return out
+
+
+def _by_place(by_card: Reasons, hand: list[str]) -> Reasons:
+    """``"option:card"`` keys as ``"option:n"``, ``n`` the card's place in the hand (the
+    Survey Team keeps its name). Never by id: a patch that drops the key of a card just
+    paid with must not name a card that now lies face down in the discard pile."""
+    place = {card: str(i) for i, card in enumerate(hand)}
+    out: Reasons = {}
+    for key, value in by_card.items():
+        option, _, card = key.partition(":")
+        out[f"{option}:{place.get(card, card)}" if card else key] = value
     return out
 
 

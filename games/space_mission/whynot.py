@@ -3,9 +3,12 @@
 Beside ``turn.legal_actions`` and in the same order of checks as ``turn._admit`` and the
 rules in ``actions``: for every action kind with no legal action, a reason code and its
 arguments; for a hand card (or a stack tile) that the kind cannot use while other cards
-can, the key ``"kind:id"``. Everything read is the seat's own hand and what the whole
-table sees (ships, chips, stations, scans, face-up space, the turn), so the reasons tell
-no one anything their view does not already show.
+can, the key ``"kind:n"``, ``n`` its place in the seat's hand (or in the stack it looks
+at, as its view lists them). Never by id: a patch that drops the key of a card just
+played must not name a card that may lie hidden in a pile by then. Everything read is
+the seat's own hand and what the whole table sees (ships, chips, stations, scans,
+face-up space, the turn), so the reasons tell no one anything their view does not
+already show.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ Reasons = dict[str, Reason]
 
 
 def why_not(state: State, seat: int) -> Reasons:
-    """Each action kind (or ``"kind:card"`` option) ``seat`` cannot take now, and why."""
+    """Each action kind (or ``"kind:n"`` option) ``seat`` cannot take now, and why."""
     if state["phase"] != "play":
         return reasons(KINDS, "game_over")
     if seat not in state["active"]:
@@ -41,9 +44,9 @@ def why_not(state: State, seat: int) -> Reasons:
     looking = state["looking"]
     if looking is not None:
         out = reasons((*MOVES, "undo", "confirm"), "must_pick", planet=looking["planet"])
-        for tile in state["stacks"][looking["planet"]]:
-            if tile not in POINT_TILES:
-                out[f"pick:{tile}"] = reason("space_tile")
+        for place, tile in enumerate(sorted(state["stacks"][looking["planet"]])):
+            if tile not in POINT_TILES:  # places as in the view's ``me.looking.stack``
+                out[f"pick:{place}"] = reason("space_tile")
         return out
     out = {"pick": reason("not_looking")}
     if not state["undo"]:
@@ -81,12 +84,12 @@ def _jump(state: State, seat: int, out: Reasons) -> None:
     where = state["ships"][seat]
     targets = {PLANETS[p].jump for p in state["ring"] if p != where}
     usable = 0
-    for card in state["hands"][seat]:
+    for place, card in enumerate(state["hands"][seat]):
         value = CARDS[card].value(JUMP)
         if value is None:
-            out[f"jump:{card}"] = reason("no_coordinate", colour=JUMP)
+            out[f"jump:{place}"] = reason("no_coordinate", colour=JUMP)
         elif value != "?" and value not in targets:
-            out[f"jump:{card}"] = reason("no_target", colour=JUMP, value=value, planet=where)
+            out[f"jump:{place}"] = reason("no_target", colour=JUMP, value=value, planet=where)
         else:
             usable += 1
     if not usable:
@@ -100,11 +103,11 @@ def _scan(state: State, seat: int, where: str, out: Reasons) -> None:
         return
     number = PLANETS[where].scan
     fitting = 0
-    for card in state["hands"][seat]:
+    for place, card in enumerate(state["hands"][seat]):
         if CARDS[card].matches(SCAN, number):
             fitting += 1
         else:
-            out[f"scan:{card}"] = reason(
+            out[f"scan:{place}"] = reason(
                 "coordinate_mismatch", colour=SCAN, value=number, planet=where
             )
     if not fitting:
@@ -124,13 +127,13 @@ def _colonise(state: State, seat: int, where: str, out: Reasons) -> None:
     paired = {
         c for a in hand for b in hand if a < b and landing_pair_fits(a, b, landing) for c in (a, b)
     }
-    for card in hand:
+    for place, card in enumerate(hand):
         if card in paired:
             continue
         if any(CARDS[card].matches(LANDING, x) for x in landing):
-            out[f"colonise:{card}"] = reason("no_partner", colour=LANDING, value=list(landing))
+            out[f"colonise:{place}"] = reason("no_partner", colour=LANDING, value=list(landing))
         else:
-            out[f"colonise:{card}"] = reason(
+            out[f"colonise:{place}"] = reason(
                 "coordinate_mismatch", colour=LANDING, value=list(landing), planet=where
             )
     if not paired:

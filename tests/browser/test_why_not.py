@@ -101,7 +101,8 @@ def test_R14_a_blocked_card_says_why_on_a_phone_tap(chromium, daphne_server):
         sorted([no_jump, *jumps]) if s == seat else h for s, h in enumerate(state["hands"])
     ]
     view = SPACE_MISSION.view(state, seat)
-    assert view["why_not"][f"jump:{no_jump}"]["code"] == "no_coordinate"
+    place = state["hands"][seat].index(no_jump)
+    assert view["why_not"][f"jump:{place}"]["code"] == "no_coordinate"
     context = chromium.new_context(
         viewport=PHONE, has_touch=True, is_mobile=True, base_url=daphne_server.url
     )

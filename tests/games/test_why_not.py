@@ -2,7 +2,8 @@
 
 Over random positions of whole games, for every seat: a kind ``why_not`` names has no
 legal action, and every kind of the game either has one or is named; an option
-``"kind:id"`` is named only when no legal action of that kind uses that id. Reasons are
+``"kind:n"`` (the card at place ``n`` of the hand) is named only when no legal action of
+that kind uses that card. Reasons are
 a code and JSON arguments, and they travel in the seat's view (a spectator gets none).
 """
 
@@ -67,6 +68,10 @@ def check(game_id: str, state: dict, seat: int) -> None:
         assert set(value) == {"code", "args"} and isinstance(value["code"], str), key
         kind, _, option = key.partition(":")
         assert kind not in open_kinds or option, (key, legal)
+        if option and option.isdigit():  # a place in the hand (or in the stack looked at)
+            me = game.view(state, seat)["me"]
+            places = me["looking"]["stack"] if kind == "pick" else me["hand"]
+            option = places[int(option)]["id"]
         if option:
             assert not any(kind in option_kinds(a) and option in uses(a) for a in legal), key
     named = {k for k in reasons if ":" not in k}

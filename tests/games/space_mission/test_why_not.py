@@ -12,6 +12,11 @@ def why(state, seat=0):
     return GAME.why_not(state, seat)
 
 
+def at(state, card, seat=0):
+    """A card's place in the hand: option keys name cards by place, never by id."""
+    return state["hands"][seat].index(card)
+
+
 def code(state, key, seat=0):
     return why(state, seat)[key]["code"]
 
@@ -44,7 +49,9 @@ def test_O4_O5_a_look_must_end_with_a_pick_and_space_tiles_cannot_be_taken():
     s = act(s, 0, {"type": "scan", "card": c})
     assert why(s)["restock"] == {"code": "must_pick", "args": {"planet": "hazard"}}
     assert code(s, "undo") == code(s, "confirm") == "must_pick"
-    assert code(s, f"pick:{SPACE[0]}") == "space_tile" and f"pick:{WATER[0]}" not in why(s)
+    stack = sorted([WATER[0], SPACE[0]])  # as the seat's view lists it
+    assert code(s, f"pick:{stack.index(SPACE[0])}") == "space_tile"
+    assert f"pick:{stack.index(WATER[0])}" not in why(s)
     assert code(build(2), "pick") == "not_looking"
 
 
@@ -70,8 +77,9 @@ def test_R14_a_card_without_a_blue_coordinate_or_leading_only_here():
     s["stacks"] = {("caldera" if p == "sandstorm" else p): t for p, t in s["stacks"].items()}
     s["ships"] = ["quartz", "gate"]  # the only planet with blue 4
     r = why(s)
-    assert r[f"jump:{no_blue}"] == {"code": "no_coordinate", "args": {"colour": "jump"}}
-    assert r[f"jump:{blue4}"]["code"] == "no_target" and r[f"jump:{blue4}"]["args"]["value"] == 4
+    assert r[f"jump:{at(s, no_blue)}"] == {"code": "no_coordinate", "args": {"colour": "jump"}}
+    only_here = r[f"jump:{at(s, blue4)}"]
+    assert only_here["code"] == "no_target" and only_here["args"]["value"] == 4
     assert r["jump"] == {"code": "no_card", "args": {"colour": "jump"}}
 
 
@@ -80,7 +88,7 @@ def test_R16_scan_needs_the_green_coordinate_and_no_station():
     s = build(2, hands={0: [other]})
     s["ships"] = ["hazard", "gate"]
     r = why(s)
-    assert r[f"scan:{other}"]["code"] == "coordinate_mismatch"
+    assert r[f"scan:{at(s, other)}"]["code"] == "coordinate_mismatch"
     assert r["scan"] == {
         "code": "no_card",
         "args": {"colour": "scan", "value": 4, "planet": "hazard"},
@@ -100,8 +108,8 @@ def test_R19_colonise_needs_a_scan_and_two_fitting_cards():
     s = build(2, hands={0: sorted([three, one])}, scanned={"hazard": [0]})
     s["ships"] = ["hazard", "gate"]
     r = why(s)
-    assert r[f"colonise:{three}"]["code"] == "no_partner"
-    assert r[f"colonise:{one}"]["code"] == "coordinate_mismatch"
+    assert r[f"colonise:{at(s, three)}"]["code"] == "no_partner"
+    assert r[f"colonise:{at(s, one)}"]["code"] == "coordinate_mismatch"
     assert r["colonise"]["code"] == "no_card_pair" and r["colonise"]["args"]["value"] == [3, 3]
 
 

@@ -135,11 +135,16 @@ export function createTable(root, api) {
       return { state: "selected", onChoose };
     }
     if (open.select.has(c.id)) return { state: "choosable", onChoose: unlessBusy(() => send({ type: "select", card: c.id })) };
-    return blocked(`select:${c.id}`);
+    return blocked(`select:${place(c.id)}`);
   }
 
   /** A card the rules close to this decision, with their reason; a card that only does
    * not go with the other card already picked says that (the pair is the player's). */
+  /** A card's place in the hand: the rules name options by place, never by card id. */
+  function place(id) {
+    return view().me.hand.findIndex((c) => c.id === id);
+  }
+
   function blocked(key, paired = false) {
     const text = view().why_not?.[key] || !paired ? whyNot(view(), key) : gettext("This card does not go with the card you chose.");
     return { state: "blocked", why: closed(busy ? null : text, `card-${key}`) };
@@ -152,7 +157,7 @@ export function createTable(root, api) {
     if (picks[role] === c.id) return { state: "chosen", onChoose };
     if (open.has(c.id)) return { state: "choosable", onChoose };
     const other = role === "development" ? picks.world : picks.development;
-    return blocked(`${picks.shape}:${c.id}`, Boolean(other));
+    return blocked(`${picks.shape}:${place(c.id)}`, Boolean(other));
   }
 
   function handOptions(c) {
@@ -161,7 +166,7 @@ export function createTable(root, api) {
     if (!deciding()) return still;
     if (task.kind === "discard") return discardOptions(c, task);
     if (task.kind === "choose" && picks.shape && picks.shape !== "explore") return chooseOptions(c);
-    if (task.kind === "second" && view().why_not?.[`second:${c.id}`]) return blocked(`second:${c.id}`);
+    if (task.kind === "second" && view().why_not?.[`second:${place(c.id)}`]) return blocked(`second:${place(c.id)}`);
     return still;
   }
 

@@ -162,10 +162,10 @@ export function picker(t) {
   return [
     h("h2", { class: "panel-title" }, heading),
     h("p", { class: "muted" }, gettext("Space tiles cannot be taken. The rest of the stack goes back face down.")),
-    h("ul", { class: "stack" }, looking.stack.map((x) => h("li", {}, tile(x, {
+    h("ul", { class: "stack" }, looking.stack.map((x, place) => h("li", {}, tile(x, {
       onChoose: (id) => t.on.send({ type: "pick", tile: id }),
       disabled: t.busy || !open.has(x.id),
-      why: why(t, `pick:${x.id}`, open.has(x.id)),
+      why: why(t, `pick:${place}`, open.has(x.id)),
       class: open.has(x.id) ? "pickable" : "not-pickable",
     })))),
     refusalNote(t),

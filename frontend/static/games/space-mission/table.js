@@ -152,7 +152,7 @@ export function createTable(root, api) {
   /** The rules' reason a card cannot serve the chosen action, or why it does not go with
    * the card already chosen (then the rules have no reason: the pair is the player's). */
   function blockedText(id) {
-    const key = `${choice.type}:${id}`;
+    const key = `${choice.type}:${view().me.hand.findIndex((c) => c.id === id)}`;  // by place, never by id
     if (view().why_not?.[key] || !choice.cards.length) return whyNot(view(), key, seatNames(snapshot.match));
     if (choice.cards.length >= cardsNeeded(choice.type)) return gettext("This action has its cards: choose a chosen card again to take it back.");
     return gettext("This card does not go with the card you chose.");
