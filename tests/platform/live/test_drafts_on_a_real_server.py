@@ -140,7 +140,7 @@ def game_frames(client: RemoteClient) -> list[str]:
     for text, frame in zip(client.texts, client.frames, strict=True):
         if frame["t"] == "sync":
             facts = frame["match"]
-            text = text.replace(f'"id":{facts["id"]},"table":{facts["table"]},', "", 1)
+            text = text.replace(f'"id":{facts["id"]},"table":"{facts["table"]}",', "", 1)
         if frame["t"] in GAME_FRAMES:
             out.append(text)
     return out

@@ -5,11 +5,7 @@ is seated twice."""
 from __future__ import annotations
 
 import asyncio
-import http.cookiejar
 import threading
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Callable, Iterator
 from functools import partial
 
@@ -17,10 +13,10 @@ import pytest
 
 from games import registry
 from tests.platform.live.remote import RemoteClient, seed_match
+from tests.support.browsing import Visitor
 from tests.support.servers import Database, Server, fresh_database, start_server
 
 pytestmark = pytest.mark.slow
-CSRF = "r" * 32  # any well-formed token: the cookie and the header only have to agree
 ROUNDS = 8
 
 
@@ -31,37 +27,6 @@ def served(request) -> Iterator[tuple[Database, Server]]:
     yield db, server
     print(server.log()[-5000:])  # shown on failure
     db.drop()
-
-
-class Visitor:
-    """One signed-in person's browser: cookies, and a form POST that follows redirects."""
-
-    def __init__(self, server: Server, session: str) -> None:
-        self.server = server
-        jar = http.cookiejar.CookieJar()
-        for name, value in (("sessionid", session), ("csrftoken", CSRF)):
-            jar.set_cookie(cookie(name, value))
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-
-    def post(self, path: str, data: dict | None = None) -> tuple[int, str]:
-        """The final status and page of a POST; a server error is (500, its page)."""
-        request = urllib.request.Request(
-            self.server.url + path,
-            data=urllib.parse.urlencode(data or {}).encode(),
-            headers={"X-CSRFToken": CSRF},
-        )
-        try:
-            with self.opener.open(request, timeout=60) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode(errors="replace")
-
-
-def cookie(name: str, value: str) -> http.cookiejar.Cookie:
-    return http.cookiejar.Cookie(
-        *(0, name, value, None, False, "127.0.0.1", False, False, "/", True, False),
-        *(None, False, None, None, {}),
-    )
 
 
 def at_once(calls: list[Callable[[], tuple[int, str]]]) -> list[tuple[int, str]]:
