@@ -42,8 +42,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         new["undo"] = [] if barrier else [*state["undo"], _snapshot(state)]
     if not any(new["chips"]) and kind != "confirm" and not new["ending"] and dead_end(new):
         new["ending"] = True
-        text = "no chip is left and no colonised planet holds a point tile: this is the last round"
-        log = [*log, gamelog.public(None, "dead_end", text)]
+        log = [*log, gamelog.public(None, "dead_end")]
     new["log"] = gamelog.append(state["log"], log)
     return new, log
 

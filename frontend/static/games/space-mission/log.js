@@ -76,6 +76,7 @@ const WORDS = {
     a.count,
   ),
   ending: () => gettext("%(face_up)s space tiles were face up: this round became the last."),
+  dead_end: () => gettext("No chip is left and no colonised planet holds a point tile: this round is the last."),
   undo: (a, you) => (you ? gettext("You took back an action.") : gettext("%(who)s took back an action.")),
   confirm: (a, you) => (you ? gettext("You ended your turn.") : gettext("%(who)s ended the turn.")),
   over: () => gettext("The game ended."),
