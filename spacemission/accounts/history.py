@@ -75,9 +75,7 @@ def finished_games(seats: list[MatchSeat]) -> list[FinishedGame]:
     rows = MatchSeat.objects.filter(match_id__in=match_ids).select_related("user")
     for other in rows.order_by("index"):
         others[other.match_id].append(other)
-    changes = {
-        (c.match_id, c.seat): c for c in RatingChange.objects.filter(match_id__in=match_ids)
-    }
+    changes = {(c.match_id, c.seat): c for c in RatingChange.objects.filter(match_id__in=match_ids)}
     return [finished_game(seat, others[seat.match_id], changes) for seat in seats]
 
 

@@ -34,6 +34,10 @@ def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
 
+def is_match_group(group: str) -> bool:
+    return group.startswith("match-") and group.removeprefix("match-").isdigit()
+
+
 def frame_message(frame: frames.Frame) -> Message:
     return {"type": FRAME, "text": frames.encode(frame)}
 
@@ -69,7 +73,9 @@ async def send(messages: list[tuple[str, Message]]) -> None:
     layer = get_channel_layer()
     if await _publish_together(layer, messages):
         return
-    if len({group for group, _ in messages}) == len(messages):
+    # The facts that follow a game's last patches must not overtake them.
+    ordered = any(is_match_group(group) for group, _ in messages[1:])
+    if not ordered and len({group for group, _ in messages}) == len(messages):
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
         return
     for group, message in messages:

@@ -70,7 +70,8 @@ def test_private_table_with_a_bot_by_invite_link_and_watching_a_public_game(new_
     host.locator("form[action='/login/'] button[type=submit]").click()
     expect(host.locator(".site-header")).to_contain_text("Hedy")
 
-    table = open_table(host, seats=3, bots=1, private=True)
+    # Casual: the friend plays as a guest, and rated tables seat accounts only.
+    table = open_table(host, seats=3, bots=1, private=True, rated=False)
     expect(host.locator("#waiting-room")).to_contain_text("bot")
     invite = host.locator("#invite-url").input_value()
     stranger.goto("/")

@@ -23,9 +23,15 @@ def sign_up(page: Page, username: str, password: str = "orbit-Sling-42") -> None
 
 
 def open_table(
-    page: Page, seats: int, bots: int = 0, private: bool = False, game: str | None = None
+    page: Page,
+    seats: int,
+    bots: int = 0,
+    private: bool = False,
+    game: str | None = None,
+    rated: bool | None = None,
 ) -> str:
-    """Create a table from the lobby form; returns its id (we land in its waiting room)."""
+    """Create a table from the lobby form; returns its id (we land in its waiting room).
+    ``rated``: tick or untick the box (None: the form's default, rated for accounts)."""
     page.goto("/")
     form = page.locator("form[action='/tables/new/']")
     if game:
@@ -34,6 +40,8 @@ def open_table(
     form.locator("input[name=bots]").fill(str(bots))
     if private:
         form.locator("input[name=private]").check()
+    if rated is not None:
+        form.locator("input[name=rated]").set_checked(rated)
     form.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
     return re.search(r"/t/([\w-]+)/", page.url).group(1)

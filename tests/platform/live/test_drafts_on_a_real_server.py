@@ -134,13 +134,15 @@ async def play(database: Database, server, changes_of_mind: int) -> list[RemoteC
 
 
 def game_frames(client: RemoteClient) -> list[str]:
-    """The game's frames exactly as sent, but for the ids of the match and its table in
-    a ``sync``'s facts (ids are drawn at random)."""
+    """The game's frames exactly as sent, but for the ids of the match and its table and
+    the deal's commitment in a ``sync``'s facts (drawn at random: each match has its own
+    salt)."""
     out = []
     for text, frame in zip(client.texts, client.frames, strict=True):
         if frame["t"] == "sync":
             facts = frame["match"]
             text = text.replace(f'"id":{facts["id"]},"table":"{facts["table"]}",', "", 1)
+            text = text.replace(f'"commitment":"{facts["commitment"]}",', "", 1)
         if frame["t"] in GAME_FRAMES:
             out.append(text)
     return out
