@@ -23,6 +23,9 @@ from spacemission.matches.absence import Outcome
 log = logging.getLogger(__name__)
 
 _worker: asyncio.Task | None = None
+# Between two sweeps at least this long (seconds): a due match another process holds
+# stays due until it commits, and the worker must not spin on it meanwhile.
+MIN_WAIT = 0.05
 
 
 def start() -> None:
@@ -53,7 +56,7 @@ def _until_next() -> float:
     earliest = clocks.next_deadline()
     if earliest is None:
         return settings.DEADLINE_POLL
-    return min(settings.DEADLINE_POLL, max(0.0, (earliest - clocks.now()) / 1000))
+    return min(settings.DEADLINE_POLL, max(MIN_WAIT, (earliest - clocks.now()) / 1000))
 
 
 async def sweep(at: int | None = None) -> list[int]:

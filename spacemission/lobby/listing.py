@@ -65,21 +65,24 @@ def seat_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def playing_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """The seats of these running tables' matches, by table id: a bot that took over from
-    a player keeps the name the match gave it."""
+    a player who left keeps the name the match gave it; a stand-in for an absent player
+    goes by that player's name, marked ``away``."""
     rows = (
         MatchSeat.objects.filter(match__table_id__in=table_ids)
         .order_by("match__table_id", "index")
-        .values("match__table_id", "index", "bot", "name")
+        .values("match__table_id", "index", "bot", "name", "away")
     )
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        number = number_in(row["bot"], row["name"]) if row["bot"] else None
+        named = row["bot"] and not row["away"]
+        number = number_in(row["bot"], row["name"]) if named else None
         seats[row["match__table_id"]].append(
             {
                 "seat": row["index"],
-                "name": bot_label(row["bot"], number) if row["bot"] else row["name"],
+                "name": bot_label(row["bot"], number) if named else row["name"],
                 "bot": row["bot"] or None,
                 "number": number,
+                "away": row["away"],
             }
         )
     return seats

@@ -12,6 +12,7 @@ from games import registry
 from games.clock import PACES
 from games.core import IllegalAction
 from spacemission.live import deadlines
+from spacemission.lobby.listing import tables_frame
 from spacemission.matches import absence, clocks
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.services import apply_action
@@ -117,6 +118,14 @@ async def test_after_two_timeouts_in_a_row_the_bot_keeps_the_seat_until_i_am_bac
     row = await seat(match, 0)
     assert (row.away, row.timeouts, row.bot, row.user_id) == (True, 2, "greedy", ada.pk)
     assert event_kinds(await fresh(match)) == [("timeout", 0), ("timeout", 0), ("kept", 0)]
+    (listed,) = (await database_sync_to_async(tables_frame)())["running"]
+    assert listed["taken"][0] == {
+        "seat": 0,
+        "name": "ada",
+        "bot": "greedy",
+        "number": None,
+        "away": True,
+    }  # the lobby still names her
     await act(b)  # the bot keeps playing ada's turns
     await a.until_version(4)
     await b.until_version(4)

@@ -114,7 +114,8 @@ async def test_the_pubsub_layer_sends_an_acts_patches_together(
     for client, seat in ((a, 0), (b, 1), (spectator, None)):
         await client.until_version(1)
         assert client.view == TOY.view(after, seat) and client.gaps == 0
-    assert (3, True) in together  # two seats' patches and the spectators', in one pipeline
+    # Two seats' patches, the spectators' and the new clock (bob's runs now), in one pipeline.
+    assert (4, True) in together
 
 
 async def test_an_illegal_action_is_an_error_with_the_rules_code(users, connect):

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow
 __all__ = ["database", "servers"]
 GAME = registry.get("jump-drive")
 SEED = 20261130
-GAME_FRAMES = {"sync", "patch", "ack", "error"}  # presence frames follow arrival times
+GAME_FRAMES = {"sync", "patch", "ack", "error", "clock"}  # presence frames follow arrival times
 
 
 async def act(client: RemoteClient, action: dict) -> Frame:
@@ -160,3 +160,5 @@ async def test_how_often_a_seat_changes_its_mind_reaches_no_one_else_not_even_as
     for seat in (1, 2):  # Bob, the spectator
         assert game_frames(hesitant[seat]) == game_frames(decided[seat])
         assert sum('"t":"patch"' in text for text in game_frames(decided[seat])) >= 2
+        # The clock went out when the commits stopped Ada's and Bob's clocks, never on a draft.
+        assert any('"t":"clock"' in text for text in game_frames(decided[seat]))

@@ -38,7 +38,8 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
 
   function seatRow(info, now) {
     const clock = state.match?.clock;
-    const left = remaining(clock, info.seat, now);
+    // A seat a bot was given at the table has no clock worth showing: it never runs.
+    const left = info.user ? remaining(clock, info.seat, now) : null;
     const running = clock?.until?.[info.seat] !== null && clock?.until?.[info.seat] !== undefined;
     const low = running && clock.kind === "realtime" && left < LOW_MS;
     const tags = [];
@@ -46,7 +47,7 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
     else if (info.away) tags.push(h("span", { class: "tag away-tag" }, info.bot ? gettext("away · a bot plays") : gettext("away")));
     return h(
       "li",
-      { class: ["seat-clock", running && "running", low && "low", info.seat === mySeat && "mine"], "data-seat": info.seat },
+      { class: ["seat-clock", running && "running", low && "low", info.seat === mySeat && "own-seat"], "data-seat": info.seat },
       seatMark(info.seat, 14),
       h("span", { class: `seat-name seat-text-${info.seat}` }, info.name),
       ...tags,
