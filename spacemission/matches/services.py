@@ -107,7 +107,7 @@ def start_match(table: Table) -> Match:
     table.status = Table.Status.RUNNING
     table.save(update_fields=["status", "updated_at"])
     transaction.on_commit(lambda: _after_change(match.pk, seats_changed=False))
-    turnmail.after_commit(match.pk, 0, turnmail.newly_waiting(game, None, match.state, None))
+    turnmail.after_commit(match, turnmail.newly_waiting(game, None, match.state, None))
     return match
 
 
@@ -229,8 +229,7 @@ def apply_locked(
     if result is not None:
         transaction.on_commit(_tables_changed)
     else:
-        waiting = turnmail.newly_waiting(game, before, after, seat)
-        turnmail.after_commit(match.pk, match.version, waiting)
+        turnmail.after_commit(match, turnmail.newly_waiting(game, before, after, seat))
     return Applied(
         match_id=match.pk,
         game=match.game,

@@ -39,10 +39,12 @@ def newly_waiting(game: Game, before: State | None, after: State, actor: int | N
     return sorted(set(game.active_seats(after)) - was - {actor})
 
 
-def after_commit(match_id: int, version: int, seats: list[int]) -> None:
-    """Once the caller's transaction commits, mail these seats about the turn that
-    ``version`` handed them (call inside the transaction)."""
-    if seats:
+def after_commit(match: Match, seats: list[int]) -> None:
+    """Once the caller's transaction commits, mail these seats about the turn that the
+    match's current version handed them (call inside the transaction). Real-time tables,
+    most of them, cost nothing more here."""
+    if seats and turn_based(match.pace):
+        match_id, version = match.pk, match.version
         transaction.on_commit(lambda: _mailer.submit(_send_all, match_id, version, seats))
 
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from games import registry
 from spacemission.accounts.models import User
 from spacemission.live.bots import cancel_all
+from spacemission.matches import turnmail
 from spacemission.matches.models import Match
 from spacemission.matches.services import apply_action
 from tests.platform.live.conftest import create_match
@@ -43,6 +44,7 @@ def due_in(match: Match, seat: int, minutes: int) -> None:
 def test_games_waiting_for_the_user_come_first_each_by_deadline(client: Client):
     ada, bob, cy = (User.objects.create_user(n) for n in ("ada", "bob", "cy"))
     waits_late = create_match([ada, bob], pace="day")  # ada to move
+    turnmail.wait_idle()  # its "your move" mail looked up before the test changes it
     due_in(waits_late, 0, 20 * 60)
     waits_soon = create_match([cy, ada], pace="normal")
     play(waits_soon, 0, cy)  # now ada's turn

@@ -72,10 +72,12 @@ def test_no_mail_at_real_time_tables_nor_to_those_who_do_not_want_one():
     guest = create_guest()  # no address
     quiet = player("cy", notice_email=False)
     match = create_match([guest, quiet, "greedy"], pace="3days")
+    turnmail.wait_idle()
     play(match, 0, guest)
     # A seat a stand-in bot plays for its absent person: the bot moves, nobody is mailed.
     dee, eve = player("dee"), player("eve")
     away = create_match([dee, eve], pace="day")
+    turnmail.wait_idle()  # the start's mail, to dee, first
     away.seats.filter(index=1).update(away=True, bot="greedy")
     play(away, 0, dee)
     assert [m.to for m in sent()] == [["dee@example.com"]]  # the start's, to dee

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import registry
 from spacemission.lobby.models import Table
+from spacemission.matches import turnmail
 from spacemission.matches.models import Match, Rematch
 from spacemission.matches.services import apply_action
 from tests.platform.live.conftest import create_match
@@ -34,6 +35,7 @@ def finished_match(players, **kwargs) -> Match:
         user = seats[seat].user
         apply_action(match.pk, seat, action, match.view_versions[seat], "", user)
         match.refresh_from_db()
+    turnmail.wait_idle()  # "your move" mails of a turn-based table done before the test goes on
     return match
 
 
