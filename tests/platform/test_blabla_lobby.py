@@ -35,9 +35,9 @@ def test_a_table_with_its_options_starts_a_match_with_them(as_ada: Client) -> No
     data = {"game": GAME, "seats": 3, "bots": 2, "bot_kind": "greedy", "option_drift_fields": "on"}
     response = as_ada.post(reverse("table-create"), data)
     table = Table.objects.get()
-    assert response["Location"] == f"/t/{table.pk}/" and table.game == GAME
+    assert response["Location"] == f"/t/{table.public_id}/" and table.game == GAME
     assert table.options == {"combat_tokens": False, "drift_fields": True}
-    as_ada.post(reverse("table-start", args=[table.pk]))
+    as_ada.post(reverse("table-start", args=[table.public_id]))
     match = Match.objects.get(table=table)
     assert match.state["options"] == {"combat_tokens": False, "drift_fields": True}
     assert registry.get(GAME).active_seats(match.state) == [match.state["start"]]

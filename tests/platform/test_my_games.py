@@ -63,11 +63,11 @@ def test_games_waiting_for_the_user_come_first_each_by_deadline(client: Client):
     page = client.get(reverse("my-games"))
     games = page.context["games"]
     assert [g.table for g in games] == [
-        waits_soon.table_id,
-        waits_late.table_id,
-        waits_unclocked.table_id,
-        others_turn.table_id,
-        others_unclocked.table_id,
+        waits_soon.table.public_id,
+        waits_late.table.public_id,
+        waits_unclocked.table.public_id,
+        others_turn.table.public_id,
+        others_unclocked.table.public_id,
     ]
     assert [g.yours for g in games] == [True, True, True, False, False]
     assert games[3].opponents == ["bob", "Greedy bot"] and games[3].to_move == ["bob"]
@@ -80,10 +80,10 @@ def test_games_waiting_for_the_user_come_first_each_by_deadline(client: Client):
     ]
     assert games[2].deadline is None and games[0].deadline < games[1].deadline
     html = page.content.decode()
-    assert html.index(f'data-table="{waits_soon.table_id}"') < html.index(
-        f'data-table="{others_turn.table_id}"'
+    assert html.index(f'data-table="{waits_soon.table.public_id}"') < html.index(
+        f'data-table="{others_turn.table.public_id}"'
     )
-    assert f'href="/t/{waits_late.table_id}/"' in html and "left</time>" in html
+    assert f'href="/t/{waits_late.table.public_id}/"' in html and "left</time>" in html
     assert 'href="/games/"' in html  # in the site's navigation
 
 

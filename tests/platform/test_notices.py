@@ -65,11 +65,11 @@ def test_the_table_page_reads_the_players_settings(client, ada) -> None:
     ada.notice_sound, ada.notice_browser = True, False
     ada.save()
     match = create_match([ada, "greedy"])
-    page = client.get(reverse("table", args=[match.table_id]))
+    page = client.get(reverse("table", args=[match.table.public_id]))
     assert page.context["match_config"]["notices"] == {"sound": True, "browser": False}
     assert b'id="match-config"' in page.content
     spectator = Client()
-    page = spectator.get(reverse("table", args=[match.table_id]))
+    page = spectator.get(reverse("table", args=[match.table.public_id]))
     assert page.context["match_config"]["notices"] == {"sound": False, "browser": False}
 
 

@@ -24,14 +24,14 @@ def test_the_host_chooses_a_pace_the_match_keeps(as_ada: Client, ada: User) -> N
     response = as_ada.post(reverse("table-create"), {**FORM, "pace": "day"})
     table = Table.objects.get()
     assert response.status_code == 302 and table.pace == "day"
-    page = as_ada.get(reverse("table", args=[table.pk])).content.decode()
+    page = as_ada.get(reverse("table", args=[table.public_id])).content.decode()
     assert "Turn-based: 24 h per move" in page  # the waiting room says it
     match = services.start(ada, table.pk)
     assert match.pace == "day" and match.clock == {
         "left": [PACES["day"].bank] * 2,
         "until": match.clock["until"],
     }
-    page = as_ada.get(reverse("table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    page = as_ada.get(reverse("table", args=[table.public_id]), HTTP_ACCEPT_LANGUAGE="de")
     assert "Rundenbasiert: 24 Std. pro Zug" in page.content.decode()
 
 

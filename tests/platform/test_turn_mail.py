@@ -49,15 +49,15 @@ def test_the_turn_passing_at_a_turn_based_table_mails_the_next_player_once():
     match = create_match([ada, bob], pace="day")
     [first] = sent()  # the match starts with ada to move
     assert first.to == ["ada@example.com"]
-    assert first.subject == f"Your move at Toy cards table {match.table_id}"
-    assert f"https://play.example.com/t/{match.table_id}/" in first.body
+    assert first.subject == f"Your move at Toy cards table {match.table.public_id}"
+    assert f"https://play.example.com/t/{match.table.public_id}/" in first.body
     assert "against bob" in first.body and "https://play.example.com/account/" in first.body
     assert "Your time runs out at" in first.body  # a day from now, as the clock has it
     mail.outbox.clear()
     play(match, 0, ada)
     [second] = sent()
     assert second.to == ["bob@example.com"]  # not ada, who just moved
-    assert second.subject == f"Du bist am Zug: Toy cards, Tisch {match.table_id}"
+    assert second.subject == f"Du bist am Zug: Toy cards, Tisch {match.table.public_id}"
     # The same turn again (a repeat, another process) sends nothing more.
     assert not turnmail.send(match.pk, 1, 1)
     assert len(sent()) == 1

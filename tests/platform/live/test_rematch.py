@@ -82,7 +82,10 @@ async def test_everyone_accepts_and_the_new_table_starts(users, connect):
         offer = await settled(client)
         assert offer["status"] == "started"
     rematch = await rematch_of(match)
-    assert offer["table"] == rematch.table_id and offer["url"] == f"/t/{rematch.table_id}/"
+    assert (
+        offer["table"] == rematch.table.public_id
+        and offer["url"] == f"/t/{rematch.table.public_id}/"
+    )
 
     @database_sync_to_async
     def new_match():

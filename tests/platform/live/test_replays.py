@@ -58,14 +58,16 @@ def test_a_replay_equals_the_stored_match_at_every_step(game: str, bots: list[st
     assert verdict.ok
     # The page's views at a step are the rules' views of the stored state then.
     rules = registry.get(game)
-    url = reverse("table-replay-views", args=[match.table_id])
+    url = reverse("table-replay-views", args=[match.table.public_id])
     for step in (0, len(stored) // 2, len(stored) - 1):
         data = Client().get(url, {"step": step, "seat": "all"}).json()
         assert data["step"] == step
         assert [v["view"] for v in data["views"]] == [
             orjson.loads(orjson.dumps(rules.view(stored[step], seat))) for seat in range(len(bots))
         ]
-    page = Client().get(reverse("table-replay", args=[match.table_id]), {"step": 3, "seat": 1})
+    page = Client().get(
+        reverse("table-replay", args=[match.table.public_id]), {"step": 3, "seat": 1}
+    )
     assert page.status_code == 200
     config = page.context["config"]
     assert (config["step"], config["seat"], config["steps"]) == (3, 1, len(stored) - 1)
@@ -76,7 +78,7 @@ def test_a_replay_equals_the_stored_match_at_every_step(game: str, bots: list[st
 def test_nobody_fetches_a_running_games_replay_or_record() -> None:
     ada = create_user("ada")
     match = create_match([ada, "greedy"], game="space-mission")
-    table = match.table_id
+    table = match.table.public_id
     for client in (Client(), client_for(create_user("cy")), client_for(ada)):
         for name in ("table-replay", "table-replay-views", "table-record"):
             assert client.get(reverse(name, args=[table]), {"step": 0}).status_code == 404
@@ -89,13 +91,13 @@ def test_a_private_tables_replay_is_missing_to_strangers() -> None:
         pass
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
-    url = reverse("table-replay", args=[match.table_id])
+    url = reverse("table-replay", args=[match.table.public_id])
     assert Client().get(url).status_code == 404
     assert client_for(create_user("cy")).get(url).status_code == 404
-    assert Client().get(reverse("table-record", args=[match.table_id])).status_code == 404
+    assert Client().get(reverse("table-record", args=[match.table.public_id])).status_code == 404
     assert client_for(ada).get(url).status_code == 200
     invited = Client()
-    invited.get(f"/t/{match.table_id}/", {"invite": match.table.invite_token})
+    invited.get(f"/t/{match.table.public_id}/", {"invite": match.table.invite_token})
     assert invited.get(url).status_code == 200
 
 
@@ -123,14 +125,14 @@ def _act_first(match: Match, user) -> bool:
 def test_a_step_or_seat_outside_the_game_is_a_404(query: dict) -> None:
     match, _ = played_by_bots("toy", ["greedy", "random"])
     for name in ("table-replay", "table-replay-views"):
-        assert Client().get(reverse(name, args=[match.table_id]), query).status_code == 404
+        assert Client().get(reverse(name, args=[match.table.public_id]), query).status_code == 404
 
 
 def test_the_record_downloads_and_checks_out_offline() -> None:
     match, _ = played_by_bots("jump-drive", ["greedy", "greedy"])
-    response = Client().get(reverse("table-record", args=[match.table_id]))
+    response = Client().get(reverse("table-record", args=[match.table.public_id]))
     assert response["Content-Disposition"] == (
-        f'attachment; filename="jump-drive-table-{match.table_id}.json"'
+        f'attachment; filename="jump-drive-table-{match.table.public_id}.json"'
     )
     data = json.loads(response.content)
     assert set(data) >= {"game", "version", "options", "seats", "seed", "salt", "actions"}
@@ -141,7 +143,7 @@ def test_the_record_downloads_and_checks_out_offline() -> None:
 
 def test_an_uploaded_record_is_checked_and_a_malformed_one_refused(tmp_path) -> None:
     match, _ = played_by_bots("toy", ["greedy", "random"])
-    data = json.loads(Client().get(reverse("table-record", args=[match.table_id])).content)
+    data = json.loads(Client().get(reverse("table-record", args=[match.table.public_id])).content)
     url = reverse("record-check")
 
     def upload(content: bytes):
@@ -180,7 +182,7 @@ def test_the_seed_and_salt_are_secret_until_the_end_and_then_revealed() -> None:
         text = orjson.dumps(frame).decode()
         assert frame["match"]["commitment"] == match.commitment
         assert seed not in text and salt not in text and "end" not in frame["match"]
-    page = client_for(ada).get(f"/t/{match.table_id}/").content.decode()
+    page = client_for(ada).get(f"/t/{match.table.public_id}/").content.decode()
     assert match.commitment in page and seed not in page and salt not in page
 
     applied = None
@@ -202,5 +204,5 @@ def test_the_seed_and_salt_are_secret_until_the_end_and_then_revealed() -> None:
     final = orjson.loads(message["text"])
     assert final["t"] == "match" and final["match"]["end"]["seed"] == seed
     assert final["match"]["end"]["salt"] == salt
-    assert final["match"]["end"]["replay"] == f"/t/{match.table_id}/replay/"
+    assert final["match"]["end"]["replay"] == f"/t/{match.table.public_id}/replay/"
     assert snapshot.sync_frame(match.pk, None)["match"]["end"]["seed"] == seed

@@ -78,7 +78,7 @@ def test_the_profile_shows_ratings_history_opponents_and_replays(client: Client)
     assert newest.change.delta < 0 and newest.placement == 3
     assert games[0].rated is False and games[0].change is None
     html = response.content.decode()
-    assert f'href="/t/{first.table_id}/replay/"' in html and 'href="/u/bob/"' in html
+    assert f'href="/t/{first.table.public_id}/replay/"' in html and 'href="/u/bob/"' in html
     (series,) = json.loads(
         html.split('id="rating-history" type="application/json">')[1].split("</script>")[0]
     )
