@@ -162,6 +162,7 @@ def waiting_room(
         "my_seat": viewer.seat,
         "is_host": viewer.is_host,
         "filled": filled,
+        "empty": len(seats) - filled,
         "needed": needed,
         "can_start": info is not None and filled >= needed,
         "bots": info.bots if info else (),

@@ -199,3 +199,13 @@ def test_end_screen_names_stay_whole_and_distinct_on_a_phone(tables, daphne_serv
     assert cells and all(whole for _, whole in cells), cells
     names = [text for text, _ in cells if "bot" in text.lower() or "layla" in text.lower()]
     assert len(set(names)) >= 3, names  # the three players, told apart
+
+
+@pytest.mark.parametrize("game", ["space-mission", "jump-drive"])
+def test_a_finished_table_is_no_longer_live(tables, daphne_server, game):
+    page = open_page(tables, daphne_server, "en", LAPTOP)
+    visit(page, tables[1][game, "playing"])
+    expect(page.locator(".conn-pill")).to_have_text("Live")
+    visit(page, tables[1][game, "over"])
+    expect(page.locator(".conn-pill")).to_have_text("Game over")
+    page.close()

@@ -81,6 +81,7 @@ async function start() {
       Object.assign(snapshot, { view, version, match });
       log.update(view.log, seatNames(match));
       root.dataset.phase = view.phase ?? "";
+      status.finished(match?.status === "finished" || view.phase === "over");
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
       const waiting = config.seat !== null && (view.active ?? []).includes(config.seat);
