@@ -10,10 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -54,24 +56,38 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
         "my_entries": [
             {"table": t, "game_name": game_name(t.game), **game_mark(t.game)} for t in mine
         ],
-        "create_form": create_form or CreateTableForm(),
-        "quick_form": QuickMatchForm(),
+        "create_form": create_form
+        or CreateTableForm(initial=prefilled(CreateTableForm, request.GET)),
+        "quick_form": QuickMatchForm(initial=prefilled(QuickMatchForm, request.GET)),
         "games": [{"name": g.name, "players": players_label(g)} for g in available_games()],
     }
     return render(request, "lobby/lobby.html", context, status=400 if create_form else 200)
 
 
 def player_action(view: View) -> View:
-    """POST only; anonymous visitors are sent to log in, then back to the table."""
+    """POST only; anonymous visitors are sent to log in, then back to the table, or to the
+    lobby with the settings they chose still filled in (a new table, a quick match)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
-            back = reverse("table", args=[kwargs["pk"]]) if "pk" in kwargs else reverse("lobby")
-            return redirect_to_login(back)
+            if "pk" in kwargs:
+                return redirect_to_login(reverse("table", args=[kwargs["pk"]]))
+            return redirect_to_login(f"{reverse('lobby')}?{urlencode(chosen(request.POST))}")
         return view(request, *args, **kwargs)
 
     return require_POST(wrapper)
+
+
+def chosen(data: QueryDict) -> dict[str, str]:
+    """The settings a visitor chose in a lobby form (bounded: they travel in a URL)."""
+    return {k: v[:40] for k, v in list(data.items())[:20] if k != "csrfmiddlewaretoken"}
+
+
+def prefilled(form_class: type[forms.Form], data: QueryDict) -> dict[str, str]:
+    """The initial values of a lobby form from the settings carried through a login."""
+    fields = form_class().fields
+    return {k: v for k, v in chosen(data).items() if k in fields}
 
 
 def refused(request: HttpRequest, error: LobbyError, pk: int | None = None) -> HttpResponse:
