@@ -136,6 +136,16 @@ export function controls(t) {
   ];
 }
 
+/** What a point tile adds to my tile score (the rules work it out: me.looking.gains). */
+function gainNote(looking, id) {
+  const gain = looking.gains?.[id];
+  if (gain === undefined) return null;
+  const text = looking.purpose === "scan"
+    ? ngettext("+%s point once paid out", "+%s points once paid out", gain)
+    : ngettext("+%s point", "+%s points", gain);
+  return h("span", { class: "tile-gain" }, interpolate(text, [gain]));
+}
+
 /** O4: the stack I am looking at, with the tiles I may pick as buttons. */
 export function picker(t) {
   const looking = t.view.me?.looking;
@@ -152,7 +162,7 @@ export function picker(t) {
       onChoose: (id) => t.on.send({ type: "pick", tile: id }),
       disabled: t.busy || !open.has(x.id),
       class: open.has(x.id) ? "pickable" : "not-pickable",
-    })))),
+    }), gainNote(looking, x.id)))),
     refusalNote(t),
   ];
 }
