@@ -5,12 +5,14 @@ from django.views.i18n import JavaScriptCatalog
 
 from spacemission.accounts import views as accounts
 from spacemission.health import healthz
+from spacemission.lobby import rules
 from spacemission.lobby import views as lobby
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="table-create"),
     path("quick/", lobby.quick_match, name="quick-match"),
+    path("rules/<slug:game>/", rules.rules, name="rules"),
     path("t/<int:pk>/", lobby.table, name="table"),
     path("t/<int:pk>/state/", lobby.table_state, name="table-state"),
     path("t/<int:pk>/join/", lobby.join, name="table-join"),

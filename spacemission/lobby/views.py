@@ -59,7 +59,9 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
         "create_form": create_form
         or CreateTableForm(initial=prefilled(CreateTableForm, request.GET)),
         "quick_form": QuickMatchForm(initial=prefilled(QuickMatchForm, request.GET)),
-        "games": [{"name": g.name, "players": players_label(g)} for g in available_games()],
+        "games": [
+            {"id": g.id, "name": g.name, "players": players_label(g)} for g in available_games()
+        ],
     }
     return render(request, "lobby/lobby.html", context, status=400 if create_form else 200)
 
