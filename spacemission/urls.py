@@ -5,6 +5,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from spacemission.accounts import views as accounts
 from spacemission.health import healthz
+from spacemission.lobby import rules
 from spacemission.lobby import views as lobby
 from spacemission.lobby.mygames import my_games
 from spacemission.lobby.urls import TableIdConverter
@@ -17,6 +18,7 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="table-create"),
     path("quick/", lobby.quick_match, name="quick-match"),
+    path("rules/<slug:game>/", rules.rules, name="rules"),
     path("games/", my_games, name="my-games"),
     path("t/<table:table_id>/", lobby.table, name="table"),
     path("t/<table:table_id>/state/", lobby.table_state, name="table-state"),

@@ -26,7 +26,7 @@ from games.space_mission.data import (
     card_json,
     tile_json,
 )
-from games.space_mission.scoring import own_score
+from games.space_mission.scoring import gate_standing, own_score, tile_gains
 from games.space_mission.setup import GATE
 
 
@@ -57,6 +57,8 @@ def view(state: State, seat: int | None) -> View:
         "gate": {
             "probes": list(state["gate"]),
             "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
+            # R28 as things stand: each seat's rank by probes and the points it would get.
+            "standing": gate_standing(state["gate"]),
         },
         "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
         "draw_count": len(state["draw"]),
@@ -160,6 +162,8 @@ def _me(state: State, seat: int) -> dict[str, Any]:
             "planet": looking["planet"],
             "purpose": looking["purpose"],
             "stack": [tile_json(t) for t in sorted(state["stacks"][looking["planet"]])],
+            # What each point tile would add to the seat's own tile score (R30-R34).
+            "gains": tile_gains(collection, state["stacks"][looking["planet"]]),
         },
     }
 

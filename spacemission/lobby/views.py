@@ -10,10 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -66,9 +68,14 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
             {"table": t, "game": t.game, "game_name": game_name(t.game), **game_mark(t.game)}
             for t in mine
         ],
-        "create_form": create_form or CreateTableForm(initial={"rated": may_play_rated}),
-        "quick_form": QuickMatchForm(),
-        "games": [{"name": g.name, "players": players_label(g)} for g in available_games()],
+        "create_form": create_form
+        or CreateTableForm(
+            initial={"rated": may_play_rated, **prefilled(CreateTableForm, request.GET)}
+        ),
+        "quick_form": QuickMatchForm(initial=prefilled(QuickMatchForm, request.GET)),
+        "games": [
+            {"id": g.id, "name": g.name, "players": players_label(g)} for g in available_games()
+        ],
     }
     return render(request, "lobby/lobby.html", context, status=400 if create_form else 200)
 
@@ -89,17 +96,29 @@ def game_styles(request: HttpRequest) -> HttpResponse:
 
 
 def player_action(view: View) -> View:
-    """POST only; anonymous visitors are sent to log in, then back to the table."""
+    """POST only; anonymous visitors are sent to log in, then back to the table, or to the
+    lobby with the settings they chose still filled in (a new table, a quick match)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
-            table_id = kwargs.get("table_id")
-            back = reverse("table", args=[table_id]) if table_id else reverse("lobby")
-            return redirect_to_login(back)
+            if "table_id" in kwargs:
+                return redirect_to_login(reverse("table", args=[kwargs["table_id"]]))
+            return redirect_to_login(f"{reverse('lobby')}?{urlencode(chosen(request.POST))}")
         return view(request, *args, **kwargs)
 
     return require_POST(wrapper)
+
+
+def chosen(data: QueryDict) -> dict[str, str]:
+    """The settings a visitor chose in a lobby form (bounded: they travel in a URL)."""
+    return {k: v[:40] for k, v in list(data.items())[:20] if k != "csrfmiddlewaretoken"}
+
+
+def prefilled(form_class: type[forms.Form], data: QueryDict) -> dict[str, str]:
+    """The initial values of a lobby form from the settings carried through a login."""
+    fields = form_class().fields
+    return {k: v for k, v in chosen(data).items() if k in fields}
 
 
 def refused(request: HttpRequest, error: LobbyError, table: Table | None = None) -> HttpResponse:
@@ -194,6 +213,7 @@ def waiting_room(
         "my_seat": viewer.seat,
         "is_host": viewer.is_host,
         "filled": filled,
+        "empty": len(seats) - filled,
         "needed": needed,
         "can_start": info is not None and filled >= needed,
         "bots": info.bots if info else (),

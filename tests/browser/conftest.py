@@ -75,6 +75,7 @@ def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, st
     page = context.new_page()
     ui.sign_up(page, "layla")
     urls = {"lobby": "/", "waiting": f"/t/{ui.open_table(page, seats=3, bots=1)}/"}
+    urls |= {("rules", game): f"/rules/{game}/" for game in ("space-mission", "jump-drive")}
     for game in ("space-mission", "jump-drive"):
         urls[game, "over"] = _table(page, game, finished=True)
         urls[game, "playing"] = _table(page, game, finished=False)

@@ -31,12 +31,14 @@ LANGS = ["en", "de", "hu"]
 PAGES = [
     "lobby",
     "waiting",
+    ("rules", "space-mission"),
+    ("rules", "jump-drive"),
     ("space-mission", "playing"),
     ("space-mission", "over"),
     ("jump-drive", "playing"),
     ("jump-drive", "over"),
 ]
-TABLES = [p for p in PAGES if isinstance(p, tuple)]
+TABLES = [p for p in PAGES if isinstance(p, tuple) and p[0] != "rules"]
 
 # Run through the DevTools protocol, so a Content-Security-Policy does not stop it.
 RUN_AXE = """async () => {
@@ -199,3 +201,28 @@ def test_end_screen_names_stay_whole_and_distinct_on_a_phone(tables, daphne_serv
     assert cells and all(whole for _, whole in cells), cells
     names = [text for text, _ in cells if "bot" in text.lower() or "layla" in text.lower()]
     assert len(set(names)) >= 3, names  # the three players, told apart
+
+
+@pytest.mark.parametrize("game", ["space-mission", "jump-drive"])
+def test_a_finished_table_is_no_longer_live(tables, daphne_server, game):
+    page = open_page(tables, daphne_server, "en", LAPTOP)
+    visit(page, tables[1][game, "playing"])
+    expect(page.locator(".conn-pill")).to_have_text("Live")
+    visit(page, tables[1][game, "over"])
+    expect(page.locator(".conn-pill")).to_have_text("Game over")
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["space-mission", "jump-drive"])
+def test_the_rules_are_one_click_away_and_show_the_pieces_as_the_table_does(
+    tables, daphne_server, game
+):
+    page = open_page(tables, daphne_server, "hu", LAPTOP)
+    visit(page, "/")
+    page.locator(f"#games-offered a[href='/rules/{game}/']").click()
+    expect(page.locator("h1")).to_contain_text("szabályok")
+    piece = ".legend .coord, .card, .tile" if game == "space-mission" else ".jd-card"
+    expect(page.locator(f".rules-pieces :is({piece})").first).to_be_visible()
+    visit(page, tables[1][game, "playing"])
+    expect(page.locator(f".match-nav a[href='/rules/{game}/']")).to_be_visible()
+    page.close()

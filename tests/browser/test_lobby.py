@@ -99,3 +99,27 @@ def test_private_table_with_a_bot_by_invite_link_and_watching_a_public_game(new_
     wait_for_table(stranger)
     expect(stranger.locator(".spectator-banner")).to_be_visible()
     expect(stranger.locator(".chat-form input")).to_be_disabled()
+
+
+def test_starting_with_an_empty_seat_asks_first(new_page):
+    host = new_page()
+    sign_up(host, "hester")
+    table = open_table(host, seats=3, bots=1)
+    start = host.locator(f"form[action='/t/{table}/start/'] button")
+    questions: list[str] = []
+
+    def answer(no: bool):
+        def handle(dialog) -> None:
+            questions.append(dialog.message)
+            dialog.dismiss() if no else dialog.accept()
+
+        return handle
+
+    host.once("dialog", answer(no=True))
+    start.click()
+    expect(host.locator("#waiting-room")).to_be_visible()  # nothing started
+    assert questions and "1" in questions[0] and "2" in questions[0]  # 2 players, 1 empty
+    host.once("dialog", answer(no=False))
+    start.click()
+    wait_for_table(host)
+    assert len(questions) == 2

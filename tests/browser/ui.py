@@ -54,9 +54,16 @@ def sit_down(page: Page, table: str) -> None:
 
 
 def start(page: Page, table: str) -> None:
+    """Start the table; a start with empty seats asks first, and we say yes."""
     page.goto(f"/t/{table}/")
+
+    def accept(dialog) -> None:
+        dialog.accept()
+
+    page.on("dialog", accept)
     page.locator(f"form[action='/t/{table}/start/'] button").click()
     wait_for_table(page)
+    page.remove_listener("dialog", accept)
 
 
 def wait_for_table(page: Page) -> None:

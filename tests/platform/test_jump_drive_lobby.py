@@ -28,10 +28,11 @@ def test_the_lobby_offers_jump_drive_with_its_player_counts(as_ada: Client) -> N
         assert games[GAME] == "Jump Drive (2 to 4 players)"
     html = response.content.decode()
     assert '<option value="jump-drive">Jump Drive (2 to 4 players)</option>' in html
-    assert "<strong>Jump Drive</strong> (2 to 4 players)" in html
-    assert "<strong>Space Mission</strong> (2 to 5 players)" in html
+    assert "<strong>Jump Drive</strong> (2 to 4 players, " in html  # then its rules page
+    assert f'href="{reverse("rules", args=[GAME])}"' in html
+    assert "<strong>Space Mission</strong> (2 to 5 players, " in html
     german = as_ada.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Spiele:" in german and "<strong>Jump Drive</strong> (2 bis 4 Spieler)" in german
+    assert "Spiele:" in german and "<strong>Jump Drive</strong> (2 bis 4 Spieler, " in german
 
 
 @pytest.mark.django_db

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlparse
+
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
@@ -55,6 +57,16 @@ def test_anonymous_create_goes_to_login(client: Client) -> None:
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
     assert not Table.objects.exists()
+
+
+def test_settings_chosen_while_logged_out_survive_the_login(client: Client) -> None:
+    chosen = {"game": "jump-drive", "seats": "4", "bots": "2", "bot_kind": "random"}
+    response = client.post(reverse("table-create"), {**chosen, "csrfmiddlewaretoken": "x"})
+    back = parse_qs(urlparse(response["Location"]).query)["next"][0]
+    assert "csrfmiddlewaretoken" not in back
+    client.force_login(User.objects.create_user("lena", password="orbit-Sling-42"))
+    form = client.get(back).context["create_form"]  # where the login sends her back
+    assert {k: str(form[k].value()) for k in chosen} == chosen
 
 
 def test_join_takes_first_free_seat(table: Table, as_bob: Client, holders) -> None:

@@ -283,6 +283,13 @@ function narrowToGame(form) {
 }
 
 const lobbyRoot = document.getElementById("lobby");
+// A form that would start a game short of players asks first (its data-confirm says
+// how); delegated, so it holds after the waiting room redraws.
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset?.confirm;
+  if (question && !window.confirm(question)) event.preventDefault();
+});
+
 const roomRoot = document.getElementById("waiting-room");
 if (lobbyRoot) lobbyPage(lobbyRoot);
 for (const form of document.querySelectorAll("form")) narrowToGame(form);

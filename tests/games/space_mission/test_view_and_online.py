@@ -7,6 +7,7 @@ import json
 from games import gamelog
 from games.space_mission import GAME
 from games.space_mission.privacy import hidden_ids
+from games.space_mission.scoring import gate_standing
 from tests.games.space_mission.builder import SPACE, act, build, card_with, tiles_of
 
 RED = tiles_of("ore", "red")
@@ -162,9 +163,25 @@ def test_view_shape_for_a_seat_and_a_spectator():
 def test_R2_R8_ships_start_on_the_jump_gate_in_the_centre():
     s = GAME.setup(3, {}, 2)
     v = GAME.view(s, None)
-    assert v["gate"] == {"probes": [0, 0, 0], "ships": [0, 1, 2]}
+    assert v["gate"]["probes"] == [0, 0, 0] and v["gate"]["ships"] == [0, 1, 2]
+    nobody = [{"seat": s, "probes": 0, "rank": 1, "points": 0} for s in range(3)]
+    assert v["gate"]["standing"] == nobody  # R28: no probe scores nothing
     assert all(p["ship"] == "gate" for p in v["players"])
     assert all(p["ships"] == [] for p in v["ring"])
+
+
+def test_R28_the_gate_standing_ranks_by_probes_and_ties_share_a_place():
+    standing = gate_standing([3, 5, 3, 0])
+    assert [(x["rank"], x["points"]) for x in standing] == [(2, 6), (1, 9), (2, 6), (4, 0)]
+
+
+def test_R30_R33_a_looking_seat_sees_what_each_point_tile_adds_to_its_score():
+    s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
+    assert "gains" not in (GAME.view(s, 0)["me"]["looking"] or {})
+    looking = GAME.view(scanned_state(), 0)["me"]["looking"]
+    stack = [t["id"] for t in looking["stack"]]
+    assert set(looking["gains"]) == {t for t in stack if t not in SPACE}
+    assert looking["gains"][WATER[0]] == 2  # a first water tile: 2 (R33)
 
 
 def test_R11_scan_colonise_discover_act_where_the_ship_is():

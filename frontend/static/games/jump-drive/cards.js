@@ -47,6 +47,11 @@ function costBadge(card, costs) {
     h("span", { "aria-hidden": "true" }, String(printed)), h("span", { class: "visually-hidden" }, label));
 }
 
+/** What "alone: N" on a development means (J19); the hand says it under its cards too. */
+export function aloneExplained() {
+  return gettext("alone: what this development costs when you place no world this round (1 less, J19).");
+}
+
 /**
  * What else the seat's own costs say: a second world by Colony Convoy (J27), a
  * development alone (J19), Contact Specialist (J23).
@@ -56,7 +61,7 @@ function costNote(costs) {
     return h("span", { class: "jd-cost-note" }, interpolate(gettext("second world: pay %s"), [costs.second]));
   }
   if (costs?.alone !== undefined && costs.alone !== costs.with_world) {
-    return h("span", { class: "jd-cost-note" }, interpolate(gettext("alone: %s"), [costs.alone]));
+    return h("span", { class: "jd-cost-note", title: aloneExplained() }, interpolate(gettext("alone: %s"), [costs.alone]));
   }
   if (costs?.contact !== undefined) {
     return h("span", { class: "jd-cost-note" }, interpolate(gettext("Contact Specialist: pay %s"), [costs.contact]));

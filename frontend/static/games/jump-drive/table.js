@@ -4,7 +4,7 @@ import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
 import { seatNames } from "../../js/match/seats.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { closed, guardClosed } from "../../js/match/whynot.js";
-import { card } from "./cards.js";
+import { aloneExplained, card } from "./cards.js";
 import { cardChoices, completed, contactChoices, discardChoices, emptyPicks, isDraft, pickCard } from "./choices.js";
 import { controls, stepBanner } from "./controls.js";
 import { empires } from "./empires.js";
@@ -176,6 +176,9 @@ export function createTable(root, api) {
       me.hand.length
         ? h("ul", { class: "jd-hand-cards" }, me.hand.map((c, i) => h("li", {}, card(c, { ...handOptions(c), costs: me.costs?.hand[i] }))))
         : h("p", { class: "muted" }, gettext("No cards in hand.")),
+      (me.costs?.hand ?? []).some((x) => x?.alone !== undefined && x.alone !== x.with_world)
+        ? h("p", { class: "muted jd-note" }, aloneExplained())
+        : null,
     ];
   }
 

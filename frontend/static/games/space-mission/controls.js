@@ -150,6 +150,16 @@ export function controls(t) {
   ];
 }
 
+/** What a point tile adds to my tile score (the rules work it out: me.looking.gains). */
+function gainNote(looking, id) {
+  const gain = looking.gains?.[id];
+  if (gain === undefined) return null;
+  const text = looking.purpose === "scan"
+    ? ngettext("+%s point once paid out", "+%s points once paid out", gain)
+    : ngettext("+%s point", "+%s points", gain);
+  return h("span", { class: "tile-gain" }, interpolate(text, [gain]));
+}
+
 /** O4: the stack I am looking at, with the tiles I may pick as buttons. */
 export function picker(t) {
   const looking = t.view.me?.looking;
@@ -167,7 +177,7 @@ export function picker(t) {
       disabled: t.busy || !open.has(x.id),
       why: why(t, `pick:${place}`, open.has(x.id)),
       class: open.has(x.id) ? "pickable" : "not-pickable",
-    })))),
+    }), gainNote(looking, x.id)))),
     refusalNote(t),
   ];
 }

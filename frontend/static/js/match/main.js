@@ -88,6 +88,7 @@ async function start() {
       seatsBar.update({ view, match });
       renderFinal(finalPanel, match, seatNames(match));
       root.dataset.phase = view.phase ?? "";
+      status.finished(match?.status === "finished" || view.phase === "over");
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
       const over = match?.status === "finished" || Boolean(view.result);
