@@ -1,7 +1,11 @@
 """BlaBla in the lobby: offered with its player counts, its two table options and its
-bots; tables are created with options, started and quick-matched as for any game."""
+bots, and its rules page; tables are created with options, started and quick-matched as
+for any game."""
 
 from __future__ import annotations
+
+import json
+import re
 
 import pytest
 from django.test import Client
@@ -28,6 +32,41 @@ def test_the_lobby_offers_blabla_with_its_player_counts_and_options(as_ada: Clie
     assert fields["option_combat_tokens"].label == "BlaBla: Combat tokens"
     german = as_ada.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "BlaBla: Kampftokens" in german and "BlaBla: Driftfelder" in german
+
+
+RULES = {  # the page's language: its title, a heading, the options with their defaults
+    "en": ("Rules of BlaBla", "Meetings and fights", "Combat tokens</dt><dd>on by default"),
+    "de": ("Regeln von BlaBla", "Treffen und Kämpfe", "Kampftokens</dt><dd>standardmäßig an"),
+    "hu": ("BlaBla \u2013 szabályok", "Találkozások és harcok", "korongok</dt><dd>alapból be"),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", RULES)
+def test_the_rules_page_is_linked_from_the_lobby_and_worded_in_each_language(
+    as_ada: Client, lang: str
+) -> None:
+    url = reverse("rules", args=[GAME])
+    lobby = as_ada.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert f'href="{url}"' in lobby
+    html = as_ada.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    for text in RULES[lang]:
+        assert text in html
+    assert "<script>" not in html and " style=" not in html  # no inline script or style
+    for pieces in ("board", "cards", "boosts"):
+        assert f'data-pieces="{pieces}"' in html
+
+
+@pytest.mark.django_db
+def test_the_rules_page_draws_from_a_spectators_view_of_a_full_table(as_ada: Client) -> None:
+    html = as_ada.get(reverse("rules", args=[GAME])).content.decode()
+    sample = r'<script id="rules-sample" type="application/json">(.*?)</script>'
+    block = re.search(sample, html, re.S)
+    view = json.loads(block.group(1))
+    assert view["seat"] is None and view["me"] is None and view["legal"] == []
+    assert sorted(p["set"] for p in view["players"]) == ["A", "B", "C", "D"]
+    assert view["options"] == {"combat_tokens": True, "drift_fields": False}
+    assert all(p["ship"]["at"] in {"f10", "g10", "f11", "g11"} for p in view["players"])  # B12
 
 
 @pytest.mark.django_db
