@@ -69,16 +69,19 @@ def _table(page: Page, game: str, finished: bool) -> str:
 @pytest.fixture(scope="session")
 def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, str], str]]]:
     """One signed-up player's browser context and the pages it has: the lobby, a waiting
-    room, and by (game, "playing" | "over") a table of each game, running and finished."""
+    room, each game's rules page, and by (game, "playing" | "over") a table of Space Mission
+    and Jump Drive, running and finished, and a running BlaBla table."""
     context = chromium.new_context(base_url=daphne_server.url)
     context.set_default_timeout(30000)
     page = context.new_page()
     ui.sign_up(page, "layla")
     urls = {"lobby": "/", "waiting": f"/t/{ui.open_table(page, seats=3, bots=1)}/"}
-    urls |= {("rules", game): f"/rules/{game}/" for game in ("space-mission", "jump-drive")}
-    for game in ("space-mission", "jump-drive"):
+    games = ("space-mission", "jump-drive", "blabla")
+    urls |= {("rules", game): f"/rules/{game}/" for game in games}
+    for game in games[:2]:
         urls[game, "over"] = _table(page, game, finished=True)
         urls[game, "playing"] = _table(page, game, finished=False)
+    urls["blabla", "playing"] = _table(page, "blabla", finished=False)
     page.close()
     yield context, urls
     context.close()

@@ -33,6 +33,7 @@ PAGES = [
     "waiting",
     ("rules", "space-mission"),
     ("rules", "jump-drive"),
+    ("rules", "blabla"),
     ("space-mission", "playing"),
     ("space-mission", "over"),
     ("jump-drive", "playing"),
@@ -213,7 +214,14 @@ def test_a_finished_table_is_no_longer_live(tables, daphne_server, game):
     page.close()
 
 
-@pytest.mark.parametrize("game", ["space-mission", "jump-drive"])
+PIECES = {  # what each rules page draws with its table's own modules
+    "space-mission": ".legend .coord, .card, .tile",
+    "jump-drive": ".jd-card",
+    "blabla": ".bb-board .bb-ship, .bb-card, .bb-blabla",
+}
+
+
+@pytest.mark.parametrize("game", PIECES)
 def test_the_rules_are_one_click_away_and_show_the_pieces_as_the_table_does(
     tables, daphne_server, game
 ):
@@ -221,8 +229,8 @@ def test_the_rules_are_one_click_away_and_show_the_pieces_as_the_table_does(
     visit(page, "/")
     page.locator(f"#games-offered a[href='/rules/{game}/']").click()
     expect(page.locator("h1")).to_contain_text("szabályok")
-    piece = ".legend .coord, .card, .tile" if game == "space-mission" else ".jd-card"
-    expect(page.locator(f".rules-pieces :is({piece})").first).to_be_visible()
+    for piece in PIECES[game].split(", "):
+        expect(page.locator(f".rules-pieces :is({piece})").first).to_be_visible()
     visit(page, tables[1][game, "playing"])
     expect(page.locator(f".match-nav a[href='/rules/{game}/']")).to_be_visible()
     page.close()
