@@ -7,30 +7,60 @@ never part of any view.
 
 Who may act now is a *set* of seats (``active_seats``): Space Mission has one active
 seat, a game with simultaneous secret choices has several.
+
+Beside ``legal_actions``, ``why_not`` says why each action kind a seat cannot take now
+is closed to it, as a reason code with arguments (never a finished sentence: the page
+words it in the viewer's language). It reads only what that seat may know, and it
+travels in the seat's view as ``view["why_not"]``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from games.clock import PACE_IDS
 
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
+Reason = dict[str, Any]  # {"code": stable code, "args": {name: JSON value}}
 
 
 class IllegalAction(Exception):
     """An action the rules refuse. ``code`` is stable and machine-readable."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **args: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.details = args  # what ``why_not`` passes on with the code
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
+
+    def reason(self) -> Reason:
+        """The refusal as a ``why_not`` reason."""
+        return reason(self.code, **self.details)
+
+
+def reason(code: str, **args: Any) -> Reason:
+    """A ``why_not`` reason: a stable code and the arguments the page words it with."""
+    return {"code": code, "args": dict(args)}
+
+
+def reasons(keys: Iterable[str], code: str, **args: Any) -> dict[str, Reason]:
+    """The same reason for each key, each its own object: a view holds no object twice,
+    so a JSON patch between two views replays exactly on a copy."""
+    return {key: reason(code, **args) for key in keys}
+
+
+def gettext_noop(text: str) -> str:
+    """Marks a label (an option's) for the site's catalogues without importing Django:
+    the catalogue tools find the msgid here, the lobby words it in the reader's language."""
+    return text
 
 
 @dataclass(frozen=True)
@@ -53,6 +83,7 @@ class GameInfo:
     max_players: int
     options: tuple[Option, ...] = field(default=())
     bots: tuple[str, ...] = ("random", "greedy")
+    paces: tuple[str, ...] = PACE_IDS  # the games.clock presets a table of it may use
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
@@ -71,6 +102,9 @@ class Game(Protocol):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it may not act)."""
+
+    def why_not(self, state: State, seat: int) -> dict[str, Reason]:
+        """For each action kind (and option, ``"kind:id"``) ``seat`` cannot take now, why."""
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """The new state and its events; raises IllegalAction and never mutates ``state``."""
@@ -96,6 +130,7 @@ class RulesGame:
     info: GameInfo
     setup: Callable[[int, dict[str, Any], int], State]
     legal_actions: Callable[[State, int], list[Action]]
+    why_not: Callable[[State, int], dict[str, Reason]]
     apply: Callable[[State, int, Action], tuple[State, list[Event]]]
     view: Callable[[State, int | None], View]
     bot_action: Callable[[str, View, int], Action]

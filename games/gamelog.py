@@ -1,46 +1,39 @@
-"""A game's log: public lines for everyone, private lines for one seat, and the lines a
-viewer may read.
+"""A game's log: events for everyone, events for one seat, and the events a viewer may
+read.
 
-Lines never carry card or tile ids, only what the cards and tiles show ("blue 2",
-"Comet Zone"): a card played in the open may later sit in someone's hand or the draw
-pile, and its id must then not be visible anywhere (see each game's ``privacy.hidden_ids``).
+An event is a kind and its arguments, never a finished sentence: the page words each
+kind in its reader's language (docs/protocol.md). Arguments are plain JSON values:
+numbers, strings naming what the rules name (a planet, a card type), seats as their
+numbers, and what a card or tile *shows* (``{"colour": "jump", "value": 2}``,
+``{"kind": "ore", "colour": "red"}``), never a card or tile id: a card played in the open
+may later sit in someone's hand or the draw pile, and its id must then not be visible
+anywhere (see each game's ``privacy.hidden_ids``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core import Event
 
-# The log in the state is a list of chunks of this many lines (the last may be shorter),
+# The log in the state is a list of chunks of this many events (the last may be shorter),
 # so appending copies one chunk and the list of chunks, not the whole game's log.
 LOG_CHUNK = 64
 Log = list[list[Event]]
 
 
-def public(seat: int | None, kind: str, text: str) -> Event:
-    """A line every seat and every spectator sees."""
-    return {"seat": seat, "kind": kind, "text": text, "private": False}
+def public(seat: int | None, kind: str, **args: Any) -> Event:
+    """An event every seat and every spectator sees; ``seat`` is who acted (or None)."""
+    return {"seat": seat, "kind": kind, "args": args, "private": False}
 
 
-def private(seat: int, kind: str, text: str) -> Event:
-    """A line only ``seat`` sees (its own cards and tiles)."""
-    return {"seat": seat, "kind": kind, "text": text, "private": True}
+def private(seat: int, kind: str, **args: Any) -> Event:
+    """An event only ``seat`` sees (its own cards and tiles)."""
+    return {"seat": seat, "kind": kind, "args": args, "private": True}
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
     return not event["private"] or event["seat"] == seat
-
-
-def seat_name(seat: int) -> str:
-    """A placeholder the table page replaces with the seat's player name and mark
-    (docs/protocol.md): the rules know seats, not who sits in them."""
-    return f"{{seat:{seat}}}"
-
-
-def join(words: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def append(log: Log, lines: list[Event]) -> Log:

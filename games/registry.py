@@ -10,6 +10,7 @@ from games.core import Game, GameInfo
 _SHIPPED = {
     "space-mission": "games.space_mission",
     "jump-drive": "games.jump_drive",
+    "blabla": "games.blabla",
 }
 _MODULES = dict(_SHIPPED)  # and the games ``register`` added
 _loaded: dict[str, Game] = {}

@@ -4,6 +4,7 @@
         --bots greedy random random random [--seed N] [--cap 3000]
     python -m games.simulate jump-drive --games 200 --players 4 --bots random greedy
     python -m games.simulate space-mission --bench-view [--players 5]
+    python -m games.simulate blabla --players 3 --bots greedy --option drift_fields=true
 
 ``--bots`` names one bot per seat (space or comma separated); fewer names are repeated
 around the table (``random greedy`` at four seats: random, greedy, random, greedy).
@@ -55,11 +56,12 @@ class Tally:
     unfinished: list[int] = field(default_factory=list)
     totals: dict[int, list[int]] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=dict)
+    results: list[dict] = field(default_factory=list)
 
 
-def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
+def play(game: Game, bots: list[str], seed: int, cap: int, options: dict | None = None) -> Played:
     """One game from ``seed`` with ``bots[seat]`` at each seat, at most ``cap`` actions."""
-    state = game.setup(len(bots), game.info.default_options(), seed)
+    state = game.setup(len(bots), {**game.info.default_options(), **(options or {})}, seed)
     actions, in_apply = 0, 0.0
     while actions < cap:
         active = game.active_seats(state)
@@ -74,11 +76,13 @@ def play(game: Game, bots: list[str], seed: int, cap: int) -> Played:
     return Played(seed, actions, state, not game.active_seats(state), in_apply)
 
 
-def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Tally:
+def simulate(
+    game: Game, bots: list[str], games: int, seed: int, cap: int, options: dict | None = None
+) -> Tally:
     tally = Tally(totals={s: [] for s in range(len(bots))}, wins=dict.fromkeys(range(len(bots)), 0))
     start, cpu_start = time.perf_counter(), time.process_time()
     for n in range(games):
-        played = play(game, bots, seed + n, cap)
+        played = play(game, bots, seed + n, cap, options)
         tally.games += 1
         tally.actions += played.actions
         tally.apply_seconds += played.apply_seconds
@@ -90,6 +94,7 @@ def simulate(game: Game, bots: list[str], games: int, seed: int, cap: int) -> Ta
             tally.totals[score["seat"]].append(score["total"])
         for seat in result["winners"]:
             tally.wins[seat] += 1
+        tally.results.append(result)
     tally.seconds = time.perf_counter() - start
     tally.cpu_seconds = time.process_time() - cpu_start
     return tally
@@ -127,7 +132,60 @@ def report(tally: Tally, bots: list[str]) -> str:
                 f"  {bot:>8}: {wins:6.1%}  {statistics.fmean(totals):7.1f}  "
                 f"{statistics.pstdev(totals):6.1f}"
             )
+        lines += details(tally.results)
     return "\n".join(lines)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def details(results: list[dict]) -> list[str]:
+    """Figures a game's results may carry: its length in turns per player, how it
+    ended, the win rate by the set a seat played, and counts of events per game."""
+    lines = []
+    lengths = [r["turns_per_player"] for r in results if "turns_per_player" in r]
+    if lengths:
+        lines.append(
+            f"turns per player: mean {statistics.fmean(lengths):.1f} "
+            f"(10th-90th percentile {_percentile(lengths, 0.1):.1f}-"
+            f"{_percentile(lengths, 0.9):.1f}), max {max(lengths):.1f}"
+        )
+    ends = [r["end"] for r in results if "end" in r]
+    if ends:
+        shares = ", ".join(f"{e} {ends.count(e) / len(ends):.1%}" for e in sorted(set(ends)))
+        lines.append(f"ended by: {shares}")
+    by_set: dict[str, list[int]] = {}
+    for r in results:
+        for score in r["scores"]:
+            if "set" in score:
+                by_set.setdefault(score["set"], []).append(int(score["seat"] in r["winners"]))
+    if by_set:
+        rates = ", ".join(f"{k} {statistics.fmean(v):.1%}" for k, v in sorted(by_set.items()))
+        lines.append(f"win rate by set: {rates}")
+    if results and all("start" in r for r in results):
+        n = len(results[0]["scores"])
+        shares = [
+            statistics.fmean(int((r["start"] + k) % n in r["winners"]) for r in results)
+            for k in range(n)
+        ]
+        lines.append(
+            "win share by seat from the start player: " + " / ".join(f"{x:.0%}" for x in shares)
+        )
+    if results and all("figures" in r for r in results):
+        lines.append(
+            "winning score / mean score: {:.1f} / {:.1f}".format(
+                statistics.fmean(max(s["total"] for s in r["scores"]) for r in results),
+                statistics.fmean(s["total"] for r in results for s in r["scores"]),
+            )
+        )
+        names = list(results[0]["figures"])
+        means = ", ".join(
+            f"{n} {statistics.fmean(r['figures'][n] for r in results):.1f}" for n in names
+        )
+        lines.append(f"per game: {means}")
+    return lines
 
 
 def bench_view(game: Game, players: int, seed: int, calls: int = 2000) -> str:
@@ -180,6 +238,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--cap", type=int, default=3000, help="action limit per game")
     parser.add_argument("--bench-view", action="store_true", help="time view() instead")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="a table option, e.g. drift_fields=true (repeatable)",
+    )
     args = parser.parse_args(argv)
     ids = [info.id for info in registry.all_games()]
     if args.game not in ids:
@@ -194,7 +259,15 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [b for b in bots if b not in game.info.bots]
     if unknown:
         parser.error(f"unknown bots {unknown}; {args.game} has {list(game.info.bots)}")
-    print(report(simulate(game, bots, args.games, args.seed, args.cap), bots))
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        if name not in game.info.default_options():
+            parser.error(
+                f"unknown option {name!r}; {args.game} has {list(game.info.default_options())}"
+            )
+        options[name] = json.loads(value)
+    print(report(simulate(game, bots, args.games, args.seed, args.cap, options), bots))
     return 0
 
 

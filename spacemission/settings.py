@@ -7,7 +7,8 @@
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. ``https://example.com``.
 - ``HTTPS``: ``1`` behind TLS: secure cookies, HSTS, redirect to https (the proxy must
   set ``X-Forwarded-Proto``).
-- ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise.
+- ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise (also
+  when set but empty).
 - ``REDIS_URL``: the channel layer and cache across processes; in memory otherwise.
 - ``CHANNELS_PREFIX``: prefix of the channel layer's keys in Redis (default ``asgi``).
 - ``CHANNELS_LAYER``: ``pubsub`` (default: one Redis PUBLISH per group message) or ``core``
@@ -18,6 +19,9 @@
 - ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
   limit with ``DEBUG``).
 - ``LOG_LEVEL``: root log level (default ``WARNING``).
+- ``EMAIL_URL``: the mail backend and server of "your move" e-mails, e.g.
+  ``smtp://user:password@smtp.example.com:587/?tls=True`` (default ``console://``: printed).
+- ``DEFAULT_FROM_EMAIL``: their sender; ``SITE_URL``: the site's address their links start with.
 """
 
 import os
@@ -25,8 +29,9 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -72,6 +77,7 @@ INSTALLED_APPS = [
     "spacemission.accounts",
     "spacemission.lobby",
     "spacemission.matches",
+    "spacemission.ratings",
     "spacemission.live",
 ]
 
@@ -85,7 +91,26 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
+# Pages load scripts, styles and images only from this site and run no inline code (no
+# inline scripts, style attributes or event handlers); sockets connect to this site only
+# ('self' matches its own ws:/wss: origin).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "spacemission.urls"
 
@@ -109,6 +134,7 @@ DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
 CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
+SQLITE_TIMEOUT = 20  # seconds a SQLite writer waits for the write lock
 
 WSGI_APPLICATION = "spacemission.wsgi.application"
 ASGI_APPLICATION = "spacemission.asgi.application"
@@ -116,14 +142,23 @@ ASGI_APPLICATION = "spacemission.asgi.application"
 # Under ASGI every request and websocket call may run on another thread, so PostgreSQL
 # connections come from a pool shared by the process's threads (Django's advice): taking
 # one is cheap, opening one per call is not. SQLite opens its file per call.
+# An empty DATABASE_URL means the default, as if it were not set.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=0,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (web requests, bot moves) share the file: wait instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several writers (requests on their own threads, bot moves) share the file. Every
+    # transaction takes the write lock at BEGIN (IMMEDIATE), so writers queue for it, for
+    # up to ``timeout`` seconds, instead of failing at once when a transaction that read
+    # first cannot upgrade its lock ("database is locked"). WAL lets pages read meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=SQLITE_TIMEOUT,
+        init_command="PRAGMA journal_mode=WAL",
+    )
 elif DB_POOL_SIZE:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
@@ -182,7 +217,8 @@ LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("de", _("German"))]
+# Each language in its own name: a reader looks for the name they know.
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("hu", "Magyar")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -219,6 +255,34 @@ NEW_ACCOUNTS_PER_HOUR = int(os.environ.get("NEW_ACCOUNTS_PER_HOUR", "0" if DEBUG
 
 # Live play tuning (seconds); tests shorten the bot delay.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+# How long a rematch offer waits for the other players' answers.
+REMATCH_SECONDS = int(os.environ.get("REMATCH_SECONDS", "120"))
+
+# "Your move" e-mails: one URL names the backend and its server (dj-email-url's schemes:
+# smtp, submission, console, file, memory, dummy).
+EMAIL = dj_email_url.parse(os.environ.get("EMAIL_URL", "console://"))
+if "EMAIL_BACKEND" not in EMAIL:
+    raise ImproperlyConfigured("EMAIL_URL: use smtp://, submission://, console:// or file://")
+EMAIL_BACKEND = EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = EMAIL["EMAIL_HOST"] or "localhost"
+EMAIL_PORT = EMAIL["EMAIL_PORT"] or 25
+EMAIL_HOST_USER = EMAIL["EMAIL_HOST_USER"] or ""
+EMAIL_HOST_PASSWORD = EMAIL["EMAIL_HOST_PASSWORD"] or ""
+EMAIL_USE_TLS = EMAIL["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = EMAIL["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = EMAIL["EMAIL_TIMEOUT"] or 20
+EMAIL_FILE_PATH = EMAIL["EMAIL_FILE_PATH"] or str(BASE_DIR / "var" / "mail")
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DEFAULT_FROM_EMAIL",
+    EMAIL.get("DEFAULT_FROM_EMAIL", "Space Mission Online <noreply@localhost>"),
+)
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+
+# The deadline worker looks for expired clocks at least this often (seconds), and at once
+# when the earliest deadline it knows of comes due.
+DEADLINE_POLL = float(os.environ.get("DEADLINE_POLL", "1.0"))
+# A function returning the time in milliseconds ("module:function"); tests move time.
+CLOCK = os.environ.get("CLOCK", "")
 
 LOGGING = {
     "version": 1,

@@ -1,23 +1,36 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path, reverse_lazy
+from django.urls import include, path, register_converter, reverse_lazy
 from django.views.i18n import JavaScriptCatalog
 
 from spacemission.accounts import views as accounts
 from spacemission.health import healthz
+from spacemission.lobby import rules
 from spacemission.lobby import views as lobby
+from spacemission.lobby.mygames import my_games
+from spacemission.lobby.urls import TableIdConverter
+from spacemission.matches import views as matches
+from spacemission.ratings import views as ratings
+
+register_converter(TableIdConverter, "table")
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="table-create"),
     path("quick/", lobby.quick_match, name="quick-match"),
-    path("t/<int:pk>/", lobby.table, name="table"),
-    path("t/<int:pk>/state/", lobby.table_state, name="table-state"),
-    path("t/<int:pk>/join/", lobby.join, name="table-join"),
-    path("t/<int:pk>/leave/", lobby.leave, name="table-leave"),
-    path("t/<int:pk>/start/", lobby.start, name="table-start"),
-    path("t/<int:pk>/bots/", lobby.add_bot, name="table-bot-add"),
-    path("t/<int:pk>/bots/<int:seat>/remove/", lobby.remove_bot, name="table-bot-remove"),
+    path("rules/<slug:game>/", rules.rules, name="rules"),
+    path("games/", my_games, name="my-games"),
+    path("t/<table:table_id>/", lobby.table, name="table"),
+    path("t/<table:table_id>/state/", lobby.table_state, name="table-state"),
+    path("t/<table:table_id>/join/", lobby.join, name="table-join"),
+    path("t/<table:table_id>/leave/", lobby.leave, name="table-leave"),
+    path("t/<table:table_id>/start/", lobby.start, name="table-start"),
+    path("t/<table:table_id>/bots/", lobby.add_bot, name="table-bot-add"),
+    path("t/<table:table_id>/bots/<int:seat>/remove/", lobby.remove_bot, name="table-bot-remove"),
+    path("t/<table:table_id>/replay/", matches.replay, name="table-replay"),
+    path("t/<table:table_id>/replay/views/", matches.replay_views, name="table-replay-views"),
+    path("t/<table:table_id>/record.json", matches.record, name="table-record"),
+    path("records/check/", matches.check_record, name="record-check"),
     path("join/<str:token>/", lobby.invite, name="invite"),
     path("signup/", accounts.signup, name="signup"),
     path(
@@ -28,6 +41,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("guest/", accounts.guest, name="guest"),
     path("account/", accounts.account, name="account"),
+    path("account/notices/", accounts.notices, name="account-notices"),
     path("account/claim/", accounts.claim, name="claim"),
     path(
         "account/password/",
@@ -37,8 +51,11 @@ urlpatterns = [
         name="password-change",
     ),
     path("u/<str:username>/", accounts.profile, name="profile"),
+    path("leaderboard/", ratings.leaderboard, name="leaderboard"),
+    path("leaderboard/<str:game>/", ratings.leaderboard, name="leaderboard-game"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("games.css", lobby.game_styles, name="game-styles"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

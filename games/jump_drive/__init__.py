@@ -3,14 +3,14 @@
 Reads like the rulebook: ``data`` (cards) → ``powers`` (what an empire adds up to) →
 ``setup`` → ``choice`` (what may be chosen) → ``turn`` (secret decisions and commits) →
 ``resolve`` (reveal and place) → ``endround`` (scoring, the end, income) → ``view``.
-Beside them: ``table`` (draws and discards), ``privacy`` (ids a viewer may not see) and
-``bots``.
+Beside them: ``whynot`` (why a decision is closed now), ``table`` (draws and discards),
+``privacy`` (ids a viewer may not see) and ``bots``.
 """
 
 from __future__ import annotations
 
 from games.core import GameInfo, RulesGame
-from games.jump_drive import bots, setup, turn, view
+from games.jump_drive import bots, setup, turn, view, whynot
 from games.jump_drive.data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 
 GAME = RulesGame(
@@ -23,6 +23,7 @@ GAME = RulesGame(
     ),
     setup=setup.setup,
     legal_actions=turn.legal_actions,
+    why_not=whynot.why_not,
     apply=turn.apply,
     view=view.view,
     bot_action=bots.bot_action,

@@ -1,6 +1,7 @@
 """Bots that play from their own view only (the legal actions are in it).
 
-- ``random``: a uniformly random decision (never a take-back), committed at once.
+- ``random``: a uniform kind of decision (never a take-back), then uniform arguments
+  (``games.bots``), committed at once.
 - ``greedy``: values an empire by what it yields per round, weighted by the rounds the
   game is likely to last, and takes the placement that adds most after the cards it
   costs (exploring when nothing beats two extra cards); discards the cards it would
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import rng
+from games.bots import random_action
 from games.core import Action, View
 from games.jump_drive import powers
 from games.jump_drive.data import END_VP, SURVEY_TEAM, card_of
@@ -39,9 +41,7 @@ def bot_action(bot: str, view: View, seed: int) -> Action:
 def _random(legal: list[Action], g: int) -> Action:
     if {"type": "commit"} in legal:
         return {"type": "commit"}
-    pool = [a for a in legal if a["type"] != "unselect"] or legal
-    _, i = rng.randbelow(g, len(pool))
-    return pool[i]
+    return random_action(legal, g, skip=("unselect",))
 
 
 # ---------------------------------------------------------------- greedy

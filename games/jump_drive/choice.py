@@ -57,7 +57,7 @@ def _in_hand(hand: list[str], instance: str, kind: str) -> Card:
         raise IllegalAction("card_not_in_hand", "That card is not in your hand.")
     card = card_of(instance)
     if card.kind != kind:
-        raise IllegalAction("wrong_kind", f"That card is not a {kind}.")
+        raise IllegalAction("wrong_kind", f"That card is not a {kind}.", kind=kind)
     return card
 
 
@@ -71,10 +71,14 @@ def development_card(state: State, seat: int, dev: str) -> Card:
     else:
         card = _in_hand(state["hands"][seat], dev, DEVELOPMENT)
     if not powers.limit_ok(empire, card):
-        raise IllegalAction("one_per_empire", f"Your empire already holds a {card.name}.")
+        raise IllegalAction(
+            "one_per_empire", f"Your empire already holds a {card.name}.", card=card.id
+        )
     if not powers.requirement_ok(empire, card):
         raise IllegalAction(
-            "requirement", f"{card.name} needs an empire without military or a Contact Specialist."
+            "requirement",
+            f"{card.name} needs an empire without military or a Contact Specialist.",
+            card=card.id,
         )
     return card
 
@@ -91,8 +95,14 @@ def world_mode(empire: list[str], world: Card, contact: bool) -> str:
                 "no_contact", "Contact Specialist is needed, and never works on yellow worlds."
             )
         return CONTACT
-    if powers.strength(empire, world) < world.cost:
-        raise IllegalAction("too_weak", f"Your military is too weak for {world.name}.")
+    strength = powers.strength(empire, world)
+    if strength < world.cost:
+        raise IllegalAction(
+            "too_weak",
+            f"Your military is too weak for {world.name}.",
+            needs=world.cost,
+            has=strength,
+        )
     return CONQUER
 
 
@@ -117,7 +127,12 @@ def check_choice(state: State, seat: int, dev: str | None, world: str | None, co
     elif contact:
         raise IllegalAction("bad_action", "contact needs a world.")
     if total > staying:
-        raise IllegalAction("cannot_pay", f"That costs {_cards(total)}; you would keep {staying}.")
+        raise IllegalAction(
+            "cannot_pay",
+            f"That costs {_cards(total)}; you would keep {staying}.",
+            cost=total,
+            keep=staying,
+        )
     return total
 
 
@@ -178,15 +193,26 @@ def check_second(state: State, seat: int, world: str | None, contact: bool) -> i
     if convoy == MILITARY_CONVOY:
         if not card.military or contact:
             raise IllegalAction("must_conquer", "Military Convoy places a conquered world.")
-        if unused_military(state, seat, card) < card.cost:
-            raise IllegalAction("too_weak", "The military left over is too weak for that world.")
+        left = unused_military(state, seat, card)
+        if left < card.cost:
+            raise IllegalAction(
+                "too_weak",
+                "The military left over is too weak for that world.",
+                needs=card.cost,
+                has=left,
+            )
         return 0
-    mode = world_mode(empire, card, contact) if card.military else PAY
-    if mode == CONQUER:
+    if card.military and not contact:  # J27: conquering is never the convoy's way
         raise IllegalAction("must_pay", "Colony Convoy places a world that is paid for.")
+    mode = world_mode(empire, card, contact)  # J23: contact pays military worlds only
     total = powers.cost(empire, card, contact=mode == CONTACT, convoy=True)
     if total > len(hand) - 1:
-        raise IllegalAction("cannot_pay", f"That costs {_cards(total)}; you would keep fewer.")
+        raise IllegalAction(
+            "cannot_pay",
+            f"That costs {_cards(total)}; you would keep fewer.",
+            cost=total,
+            keep=len(hand) - 1,
+        )
     return total
 
 

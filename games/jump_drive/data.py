@@ -144,5 +144,6 @@ def card_json(instance: str) -> dict[str, Any]:
     return _CARD_JSON[instance]
 
 
-def card_name(instance: str) -> str:
-    return card_of(instance).name
+def card_shown(instance: str) -> str:
+    """A physical card by what it shows, for the log: its card type, never its own id."""
+    return card_of(instance).id

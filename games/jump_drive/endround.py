@@ -10,7 +10,7 @@ from typing import Any
 from games import gamelog
 from games.core import Event, State
 from games.jump_drive import powers, resolve
-from games.jump_drive.data import END_VP, HAND_LIMIT, WAR_PROPAGANDA, card_json, card_name, card_of
+from games.jump_drive.data import END_VP, HAND_LIMIT, WAR_PROPAGANDA, card_json, card_of, card_shown
 from games.jump_drive.table import draw, table_order
 
 
@@ -19,8 +19,7 @@ def start_round(new: State, log: list[Event]) -> None:
     n = new["players"]
     new["placing"] = [None] * n
     resolve.ask(new, "choose", {s: {"kind": "choose", "draft": None} for s in range(n)}, log)
-    dealer = gamelog.seat_name(new["dealer"])
-    log.append(gamelog.public(None, "round", f"round {new['round']} begins; {dealer} deals"))
+    log.append(gamelog.public(None, "round", round=new["round"], dealer=new["dealer"]))
 
 
 def next_round(new: State, log: list[Event]) -> None:
@@ -63,8 +62,7 @@ def war_propaganda(new: State, log: list[Event]) -> None:
     for card, holder, taker in moves:
         new["empires"][holder] = [c for c in new["empires"][holder] if c != card]
         new["empires"][taker] = [*new["empires"][taker], card]
-        text = f"War Propaganda goes from {gamelog.seat_name(holder)} to {gamelog.seat_name(taker)}"
-        log.append(gamelog.public(taker, "propaganda", text))
+        log.append(gamelog.public(taker, "propaganda", holder=holder))
 
 
 def others(new: State, seat: int) -> list[list[str]]:
@@ -78,8 +76,8 @@ def score(new: State, log: list[Event]) -> None:
         new["vp"][seat] += vp
         new["gains"][seat] = [*new["gains"][seat], vp]
         new["income"][seat] = income
-        text = f"scores {vp} VP ({new['vp'][seat]} in all); income {income}"
-        log.append(gamelog.public(seat, "score", text))
+        line = gamelog.public(seat, "score", vp=vp, total=new["vp"][seat], income=income)
+        log.append(line)
 
 
 def income_order(new: State) -> list[int]:
@@ -96,10 +94,10 @@ def collect_income(new: State, log: list[Event]) -> None:
         lines: list[Event] = []
         drawn = draw(new, seat, new["income"][seat], lines)
         log.extend(lines)
-        log.append(gamelog.public(seat, "income", f"draws {len(drawn)} for income"))
+        log.append(gamelog.public(seat, "income", count=len(drawn)))
         if drawn:
-            names = gamelog.join(sorted(card_name(c) for c in drawn))
-            log.append(gamelog.private(seat, "income", f"you drew {names}"))
+            shown = sorted(card_shown(c) for c in drawn)
+            log.append(gamelog.private(seat, "income_cards", cards=shown))
 
 
 # ---------------------------------------------------------------- the end (J38, J39)
@@ -109,8 +107,7 @@ def game_over(new: State, log: list[Event]) -> None:
     new["phase"], new["active"] = "over", []
     new["tasks"] = [None] * new["players"]
     new["result"] = result(new)
-    names = gamelog.join([gamelog.seat_name(s) for s in new["result"]["winners"]])
-    log.append(gamelog.public(None, "over", f"the game is over; {names} won"))
+    log.append(gamelog.public(None, "over", winners=list(new["result"]["winners"])))
 
 
 def winners(new: State) -> list[int]:

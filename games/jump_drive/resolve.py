@@ -20,8 +20,8 @@ from games.jump_drive.data import (
     EXPLORE_NET,
     MARKER_EXPLORE,
     SURVEY_TEAM,
-    card_name,
     card_of,
+    card_shown,
 )
 from games.jump_drive.table import discard, draw, table_order
 
@@ -47,13 +47,14 @@ def step_done(new: State, log: list[Event]) -> None:
         endround.next_round(new, log)
 
 
+# Why a seat discards, by the step it discards in (the log says so).
 _WHY = {
-    "keep": "discarded {n} of the cards dealt",
-    "pay": "paid {n} cards",
-    "pay2": "paid {n} cards",
-    "after": "discarded {n} after exploring",
-    "explore": "discarded {n} after exploring",
-    "limit": "discarded {n} down to the hand limit",
+    "keep": "keep",
+    "pay": "pay",
+    "pay2": "pay",
+    "after": "explore",
+    "explore": "explore",
+    "limit": "limit",
 }
 
 
@@ -69,9 +70,9 @@ def _discard_logged(new: State, seat: int, cards: list[str], why: str, log: list
     if not cards:
         return
     discard(new, seat, cards)
-    log.append(gamelog.public(seat, "discard", _WHY[why].format(n=len(cards))))
-    names = gamelog.join(sorted(card_name(c) for c in cards))
-    log.append(gamelog.private(seat, "discard", f"you discarded {names}"))
+    log.append(gamelog.public(seat, "discard", why=_WHY[why], count=len(cards)))
+    shown = sorted(card_shown(c) for c in cards)
+    log.append(gamelog.private(seat, "discard_cards", cards=shown))
 
 
 def ask(new: State, phase: str, tasks: dict[int, dict], log: list[Event]) -> bool:
@@ -107,7 +108,7 @@ def reveal(new: State, log: list[Event]) -> None:
         new["tasks"][seat] = None
         if draft.get("explore"):
             new["placing"][seat] = _placing(explore=True)
-            log.append(gamelog.public(seat, "reveal", "explores"))
+            log.append(gamelog.public(seat, "reveal_explore"))
             continue
         dev, world, contact = draft["development"], draft["world"], draft["contact"]
         total = choice.check_choice(new, seat, dev, world, contact)
@@ -122,7 +123,7 @@ def reveal(new: State, log: list[Event]) -> None:
             else choice.world_mode(_with(new["empires"][seat], dev), card_of(world), contact)
         )
         new["placing"][seat] = _placing(development=dev, world=world, mode=mode)
-        log.append(gamelog.public(seat, "reveal", _reveal_text(dev, world, mode)))
+        log.append(_reveal_line(seat, dev, world, mode))
         costs[seat] = discard_task(total)
     if not ask(new, "pay", costs, log):
         place(new, log)
@@ -145,16 +146,16 @@ def _placing(**fields: object) -> dict:
     return {**base, **fields}
 
 
-_HOW = {CONQUER: "conquers", CONTACT: "pays for (Contact Specialist)", "pay": "pays for"}
-
-
-def _reveal_text(dev: str | None, world: str | None, mode: str | None) -> str:
-    parts = []
-    if dev is not None:
-        parts.append(f"places {card_name(dev)}")
-    if world is not None:
-        parts.append(f"{_HOW[mode]} {card_name(world)}")
-    return " and ".join(parts)
+def _reveal_line(seat: int, dev: str | None, world: str | None, mode: str | None) -> Event:
+    """What a seat revealed: a development, a world (conquered, paid for, or paid for via
+    Contact Specialist), or both."""
+    return gamelog.public(
+        seat,
+        "reveal",
+        development=card_shown(dev) if dev else None,
+        world=card_shown(world) if world else None,
+        mode=mode,
+    )
 
 
 # ---------------------------------------------------------------- place, draw, explore
@@ -208,7 +209,7 @@ def draw_in_order(new: State, log: list[Event]) -> None:
             else:
                 tasks[seat] = task
         elif p["world"] is not None and p["development"] is None:
-            _drawn(new, seat, 1, "draws 1 card for placing a world alone", log)
+            _drawn(new, seat, 1, "world_alone", log)
     new["cursor"] = None
     for seat in order:
         if seat not in tasks and choice.has_second(new, seat):
@@ -221,7 +222,7 @@ def _explore(new: State, seat: int, log: list[Event]) -> int:
     """J29, J30: draw 2 + E, then discard E (never more than drawn); returns that count."""
     new["markers"][seat] += 1
     icons = powers.printed(new["empires"][seat], "explore") + MARKER_EXPLORE
-    drawn = _drawn(new, seat, EXPLORE_NET + icons, "explores", log)
+    drawn = _drawn(new, seat, EXPLORE_NET + icons, "explore", log)
     return min(icons, len(drawn))
 
 
@@ -229,10 +230,10 @@ def _drawn(new: State, seat: int, n: int, why: str, log: list[Event]) -> list[st
     lines: list[Event] = []
     drawn = draw(new, seat, n, lines)
     log.extend(lines)
-    log.append(gamelog.public(seat, "draw", f"{why}: drew {len(drawn)}"))
+    log.append(gamelog.public(seat, "draw", why=why, count=len(drawn)))
     if drawn:
-        names = gamelog.join(sorted(card_name(c) for c in drawn))
-        log.append(gamelog.private(seat, "draw", f"you drew {names}"))
+        shown = sorted(card_shown(c) for c in drawn)
+        log.append(gamelog.private(seat, "draw_cards", cards=shown))
     return drawn
 
 
@@ -253,11 +254,12 @@ def reveal_seconds(new: State, log: list[Event]) -> None:
         mode = CONQUER if convoy != COLONY_CONVOY else CONTACT if contact else "pay"
         new["hands"][seat] = [c for c in new["hands"][seat] if c != world]
         new["placing"][seat] = {**new["placing"][seat], "second": world, "second_mode": mode}
-        text = f"{_HOW[mode]} {card_name(world)} as a second world"
         if convoy == COLONY_CONVOY:
             _use_colony_convoy(new, seat)
-            text += ", discarding a Colony Convoy from the empire"
-        log.append(gamelog.public(seat, "second", text))
+        line = gamelog.public(
+            seat, "second", world=card_shown(world), mode=mode, convoy=convoy == COLONY_CONVOY
+        )
+        log.append(line)
         costs[seat] = discard_task(total)
     if not ask(new, "pay2", costs, log):
         place_seconds(new, log)

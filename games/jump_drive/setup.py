@@ -40,8 +40,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "cursor": None,  # J31: the next seat to draw while explorers discard one by one
         "result": None,
     }
-    deals = f"{gamelog.seat_name(dealer)} deals; everyone keeps {KEEP} of {DEAL}"
-    log = [gamelog.public(None, "start", deals)]
+    log = [gamelog.public(dealer, "start", keep=KEEP, deal=DEAL)]
     # J10: everyone discards two of the seven dealt, in secret and at once.
     resolve.ask(state, "keep", {s: resolve.discard_task(DEAL - KEEP) for s in range(seats)}, log)
     state["log"] = gamelog.append([], log)

@@ -37,7 +37,7 @@ def draw(new: State, seat: int, n: int, log: list[Event]) -> list[str]:
                 break
             g, pile = rng.shuffled(new["rng"], new["discard"])
             new["rng"], new["discard"] = g, []
-            log.append(gamelog.public(None, "reshuffle", "the discard pile became the draw pile"))
+            log.append(gamelog.public(None, "reshuffle"))
         take = min(n - len(drawn), len(pile))
         drawn += pile[len(pile) - take :][::-1]
         pile = pile[: len(pile) - take]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from games import gamelog
 from games.core import Action, Event, IllegalAction, State
 from games.jump_drive import choice, resolve
-from games.jump_drive.data import card_name
+from games.jump_drive.data import SURVEY_TEAM, card_shown
 from games.jump_drive.table import fresh
 from games.memo import shared
 
@@ -72,35 +72,37 @@ def _choose(state: State, seat: int, action: Action, task: dict) -> tuple[dict, 
     dev, world, contact = choice.read_choice(action)
     choice.check_choice(state, seat, dev, world, contact)
     draft = {"development": dev, "world": world, "contact": contact}
-    named = [card_name(c) if c != "survey-team" else "a Survey Team" for c in (dev, world) if c]
-    text = "you plan to place " + gamelog.join(named) + (" (paid via contact)" if contact else "")
-    return {**task, "draft": draft}, [gamelog.private(seat, "draft", text)]
+    line = gamelog.private(
+        seat, "draft", development=_shown(dev), world=_shown(world), contact=bool(contact)
+    )
+    return {**task, "draft": draft}, [line]
+
+
+def _shown(card: str | None) -> str | None:
+    """A drafted card's type; ``survey-team`` (the centre's next one) is already a type."""
+    if card is None or card == SURVEY_TEAM:
+        return card
+    return card_shown(card)
 
 
 def _explore(state: State, seat: int, action: Action, task: dict) -> tuple[dict, list[Event]]:
     """J14 d), J29: draft an explore."""
-    return {**task, "draft": {"explore": True}}, [
-        gamelog.private(seat, "draft", "you plan to explore")
-    ]
+    return {**task, "draft": {"explore": True}}, [gamelog.private(seat, "draft_explore")]
 
 
 def _second(state: State, seat: int, action: Action, task: dict) -> tuple[dict, list[Event]]:
     """J26-J28: draft a second world, or none."""
     world, contact = choice.read_second(action)
     choice.check_second(state, seat, world, contact)
-    text = (
-        f"you plan to place {card_name(world)} as a second world"
-        if world
-        else ("you plan to place no second world")
-    )
-    return {**task, "draft": {"world": world, "contact": contact}}, [
-        gamelog.private(seat, "draft", text)
-    ]
+    line = gamelog.private(seat, "draft_second", world=card_shown(world) if world else None)
+    return {**task, "draft": {"world": world, "contact": contact}}, [line]
 
 
 def _card(state: State, seat: int, action: Action) -> str:
     card = action["card"]
-    if not isinstance(card, str) or card not in state["hands"][seat]:
+    if not isinstance(card, str) or len(card) > 20:
+        raise IllegalAction("bad_action", "The card must be given by its id.")
+    if card not in state["hands"][seat]:
         raise IllegalAction("card_not_in_hand", "That card is not in your hand.")
     return card
 
@@ -139,7 +141,7 @@ def _commit(state: State, seat: int, task: dict) -> tuple[State, list[Event]]:
         raise IllegalAction("nothing_chosen", "Make a choice before committing.")
     new = fresh(state)
     new["active"] = [s for s in state["active"] if s != seat]
-    log = [gamelog.public(seat, "commit", "committed")]
+    log = [gamelog.public(seat, "commit")]
     if not new["active"]:
         resolve.step_done(new, log)
     return new, log

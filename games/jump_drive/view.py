@@ -17,7 +17,7 @@ from typing import Any
 
 from games.core import State, View
 from games.gamelog import visible_log
-from games.jump_drive import costs, powers, turn
+from games.jump_drive import costs, powers, turn, whynot
 from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
 from games.jump_drive.endround import others
 from games.jump_drive.table import table_order
@@ -45,6 +45,7 @@ def view(state: State, seat: int | None) -> View:
         "discard_count": len(state["discard"]),
         "me": None if seat is None else _me(state, seat),
         "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "why_not": {} if seat is None else whynot.why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }

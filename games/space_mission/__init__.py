@@ -2,14 +2,15 @@
 
 Reads like the rulebook: ``data`` (components) → ``setup`` → ``actions`` (one function
 per action) → ``turn`` (two actions, undo, confirm, the end) → ``scoring`` → ``view``.
-Beside them: ``privacy`` (ids a viewer may not see) and ``bots``; the log and the memo of
-shared view parts are ``games.gamelog`` and ``games.memo``, which every game uses.
+Beside them: ``whynot`` (why an action is closed now), ``privacy`` (ids a viewer may not
+see) and ``bots``; the log and the memo of shared view parts are ``games.gamelog`` and
+``games.memo``, which every game uses.
 """
 
 from __future__ import annotations
 
 from games.core import GameInfo, RulesGame
-from games.space_mission import bots, setup, turn, view
+from games.space_mission import bots, setup, turn, view, whynot
 from games.space_mission.data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 
 GAME = RulesGame(
@@ -22,6 +23,7 @@ GAME = RulesGame(
     ),
     setup=setup.setup,
     legal_actions=turn.legal_actions,
+    why_not=whynot.why_not,
     apply=turn.apply,
     view=view.view,
     bot_action=bots.bot_action,

@@ -23,9 +23,9 @@ from games.space_mission.data import (
     PLANETS,
     POINT_TILES,
     SCAN,
-    card_text,
-    coordinate_text,
-    tile_text,
+    card_shown,
+    coordinate_shown,
+    tile_shown,
 )
 from games.space_mission.setup import GATE
 
@@ -146,17 +146,18 @@ def _restock_log(
     seat: int, discarded: list[str], drawn: list[str], reshuffled: bool
 ) -> list[Event]:
     """Counts for everyone; which cards, for the restocking seat alone."""
-    text = f"restocked: discarded {len(discarded)}, drew {len(drawn)}"
-    log = [gamelog.public(seat, "restock", text)]
+    log = [gamelog.public(seat, "restock", discarded=len(discarded), drew=len(drawn))]
     if reshuffled:
-        log.append(gamelog.public(None, "reshuffle", "the discard pile became the draw pile"))
-    mine = []
-    if discarded:
-        mine.append("discarded " + gamelog.join([card_text(c) for c in discarded]))
-    if drawn:
-        mine.append("drew " + gamelog.join([card_text(c) for c in sorted(drawn)]))
-    if mine:
-        log.append(gamelog.private(seat, "restock", "you " + "; ".join(mine)))
+        log.append(gamelog.public(None, "reshuffle"))
+    if discarded or drawn:
+        log.append(
+            gamelog.private(
+                seat,
+                "restock_cards",
+                discarded=[card_shown(c) for c in discarded],
+                drew=[card_shown(c) for c in sorted(drawn)],
+            )
+        )
     return log
 
 
@@ -189,9 +190,8 @@ def jump(state: State, seat: int, action: Action) -> Outcome:
     new["ships"] = _set(state["ships"], seat, target)
     new["chips"] = _add(state["chips"], seat, -1)
     new["gate"] = _add(state["gate"], seat, 1)
-    used = coordinate_text(JUMP, CARDS[card].value(JUMP))
-    text = f"jumped to {_name(target)} with {used} and placed a probe on the Jump Gate"
-    return new, [gamelog.public(seat, "jump", text)], False
+    used = coordinate_shown(JUMP, CARDS[card].value(JUMP))
+    return new, [gamelog.public(seat, "jump", planet=_name(target), coordinate=used)], False
 
 
 def neighbours(state: State, planet: str) -> tuple[str, str]:
@@ -212,7 +212,7 @@ def fly(state: State, seat: int, action: Action) -> Outcome:
         raise IllegalAction("not_neighbour", f"{_name(target)} is not next to {_name(here)}.")
     new = dict(state)
     new["ships"] = _set(state["ships"], seat, target)
-    return new, [gamelog.public(seat, "fly", f"flew to {_name(target)}")], False
+    return new, [gamelog.public(seat, "fly", planet=_name(target))], False
 
 
 # ---------------------------------------------------------------- Scan, Colonise, Discover
@@ -241,8 +241,8 @@ def scan(state: State, seat: int, action: Action) -> Outcome:
     scanned = state["scanned"].get(planet, [])
     if seat not in scanned:
         new["scanned"] = {**state["scanned"], planet: sorted([*scanned, seat])}
-    used = coordinate_text(SCAN, CARDS[card].value(SCAN))
-    log = [gamelog.public(seat, "scan", f"scanned {_name(planet)} with {used}")]
+    used = coordinate_shown(SCAN, CARDS[card].value(SCAN))
+    log = [gamelog.public(seat, "scan", planet=_name(planet), coordinate=used)]
     return _look(new, seat, planet, "scan", log)
 
 
@@ -283,8 +283,8 @@ def colonise(state: State, seat: int, action: Action) -> Outcome:
     _play(new, state, seat, cards)
     new["stations"] = {**state["stations"], planet: seat}
     chips = _add(state["chips"], seat, -1)
-    used = gamelog.join([coordinate_text(LANDING, CARDS[c].value(LANDING)) for c in cards])
-    log = [gamelog.public(seat, "colonise", f"colonised {_name(planet)} with {used}")]
+    used = [coordinate_shown(LANDING, CARDS[c].value(LANDING)) for c in cards]
+    log = [gamelog.public(seat, "colonise", planet=_name(planet), coordinates=used)]
     new["chips"] = chips
     _pay_out(new, planet, log)
     return _look(new, seat, planet, "colonise", log)
@@ -302,10 +302,9 @@ def _pay_out(new: State, planet: str, log: list[Event]) -> None:
         chips[owner] += 1
     for owner, tiles in sorted(paid.items()):
         collections[owner] = collections[owner] + tiles
-        count = f"{len(tiles)} reserved tile" + ("s" if len(tiles) > 1 else "")
-        log.append(gamelog.public(owner, "payout", f"received {count} from {_name(planet)}"))
-        mine = gamelog.join([tile_text(t) for t in tiles])
-        log.append(gamelog.private(owner, "payout", f"your reservation paid out: {mine}"))
+        log.append(gamelog.public(owner, "payout", planet=_name(planet), count=len(tiles)))
+        shown = [tile_shown(t) for t in tiles]
+        log.append(gamelog.private(owner, "payout_tiles", planet=_name(planet), tiles=shown))
     new["collections"], new["chips"] = collections, chips
     new["reservations"] = {p: r for p, r in new["reservations"].items() if p != planet}
 
@@ -318,7 +317,7 @@ def discover(state: State, seat: int, action: Action) -> Outcome:
         raise IllegalAction("not_colonised", f"{_name(planet)} has no space station yet.")
     if not has_point_tile(state["stacks"][planet]):
         raise IllegalAction("no_point_tile", f"The stack of {_name(planet)} holds no point tile.")
-    log = [gamelog.public(seat, "discover", f"discovers on {_name(planet)}")]
+    log = [gamelog.public(seat, "discover", planet=_name(planet))]
     return _look(dict(state), seat, planet, "discover", log)
 
 
@@ -336,7 +335,7 @@ def _look(new: State, seat: int, planet: str, purpose: str, log: list[Event]) ->
         new["looking"] = {"seat": seat, "planet": planet, "purpose": purpose}
         return new, log, True
     _remember(new, seat, planet, stack, taken=False)
-    log.append(gamelog.private(seat, "look", f"the stack of {_name(planet)} holds no point tile"))
+    log.append(gamelog.private(seat, "no_point_tile", planet=_name(planet)))
     _settle(new, planet, log)
     return new, log, True
 
@@ -359,14 +358,13 @@ def pick(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         mine = state["reservations"].get(planet, [])
         new["reservations"] = {**state["reservations"], planet: [*mine, [seat, tile]]}
         new["chips"] = _add(state["chips"], seat, -1)
-        public_text, private_text = "reserved a tile", f"you reserved a {tile_text(tile)}"
+        kind = "reserve"
     else:
         new["collections"] = _set(state["collections"], seat, state["collections"][seat] + [tile])
-        public_text, private_text = "took a tile", f"you took a {tile_text(tile)}"
-    where = f" on {_name(planet)}"
+        kind = "take"
     log = [
-        gamelog.public(seat, "pick", public_text + where),
-        gamelog.private(seat, "pick", private_text + where),
+        gamelog.public(seat, kind, planet=_name(planet)),
+        gamelog.private(seat, kind + "_tile", planet=_name(planet), tile=tile_shown(tile)),
     ]
     _remember(new, seat, planet, rest, taken=True)
     _settle(new, planet, log)
@@ -396,15 +394,11 @@ def _settle(new: State, planet: str, log: list[Event]) -> None:
     if not stack or planet in new["revealed"] or has_point_tile(stack):
         return
     new["revealed"] = [*new["revealed"], planet]
-    text = (
-        f"{len(stack)} space tile{'s' if len(stack) > 1 else ''} of {_name(planet)} turned face up"
-    )
-    log.append(gamelog.public(None, "reveal", text))
+    log.append(gamelog.public(None, "reveal", planet=_name(planet), count=len(stack)))
     threshold = END_THRESHOLD[new["players"]]
     if not new["ending"] and face_up_count(new) >= threshold:
         new["ending"] = True
-        text = f"{threshold} space tiles are face up: this is the last round"
-        log.append(gamelog.public(None, "ending", text))
+        log.append(gamelog.public(None, "ending", face_up=threshold))
 
 
 # ---------------------------------------------------------------- which actions are legal

@@ -1,6 +1,6 @@
 """Bots that play from their own view only (which holds their legal actions).
 
-- ``random``: uniform among the legal actions other than undo.
+- ``random``: a uniform kind of action (never undo), then uniform arguments (``games.bots``).
 - ``greedy``: plays to score, one action ahead. It values a tile by the points it adds
   to its collection (reservations counted as likely income), colonises where its
   reservations lie, discovers where its memory shows good tiles, keeps its probes
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games import rng
+from games.bots import random_action
 from games.core import Action, View
 from games.space_mission.data import (
     CARDS,
@@ -48,7 +49,7 @@ def bot_action(bot: str, view: View, seed: int) -> Action:
     if not choices:
         raise ValueError("the bot has no action to take")
     if bot == "random":
-        return choices[rng.randbelow(rng.seed_state(seed), len(choices))[1]]
+        return random_action(choices, rng.seed_state(seed))
     if bot == "greedy":
         return _Greedy(view).choose(choices, seed)
     raise ValueError(f"unknown bot {bot!r}")

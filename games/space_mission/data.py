@@ -99,25 +99,19 @@ def tile_json(tile_id: str) -> dict[str, Any]:
     return _TILE_JSON[tile_id]
 
 
-_COLOUR_WORD = {JUMP: "blue", SCAN: "green", LANDING: "orange"}
+def coordinate_shown(colour: str, value: int | str) -> dict[str, Any]:
+    """A coordinate as a card shows it, for the log: ``{"colour": "jump", "value": 2}``."""
+    return {"colour": colour, "value": value}
 
 
-def coordinate_text(colour: str, value: int | str) -> str:
-    """A coordinate as a player names it: "blue 2", "orange ?"."""
-    return f"{_COLOUR_WORD[colour]} {value}"
+def card_shown(card_id: str) -> list[dict[str, Any]]:
+    """A card by what it shows, never by its id: its two coordinates (shared: read-only)."""
+    return _CARD_JSON[card_id]["coords"]
 
 
-def card_text(card_id: str) -> str:
-    """A card by what it shows, never by its id: "blue 2 / green 1"."""
-    return _CARD_TEXT[card_id]
+def tile_shown(tile_id: str) -> dict[str, Any]:
+    """A tile by what it shows, never by its id: ``{"kind": "ore", "colour": "red"}``."""
+    return _TILE_SHOWN[tile_id]
 
 
-_CARD_TEXT = {
-    c: " / ".join(coordinate_text(col, v) for col, v in card.coords) for c, card in CARDS.items()
-}
-
-
-def tile_text(tile_id: str) -> str:
-    """A tile as a player names it: "red ore", "water"."""
-    t = TILES[tile_id]
-    return f"{t.colour} {t.kind}" if t.colour else t.kind
+_TILE_SHOWN = {t: {"kind": x.kind, "colour": x.colour} for t, x in TILES.items()}

@@ -55,6 +55,29 @@ def gate_scores(probes: list[int]) -> list[int]:
     return out
 
 
+def gate_standing(probes: list[int]) -> list[dict[str, int]]:
+    """Each seat's place at the Jump Gate now (1 = most probes; ties share a place) and
+    the points that place scores (R28)."""
+    points = gate_scores(probes)
+    return [
+        {
+            "seat": s,
+            "probes": mine,
+            "rank": 1 + sum(1 for other in probes if other > mine),
+            "points": points[s],
+        }
+        for s, mine in enumerate(probes)
+    ]
+
+
+def tile_gains(collection: list[str], stack: list[str]) -> dict[str, int]:
+    """For each point tile of ``stack``: how much it adds to a collection's tile score."""
+    now = sum(tile_scores(collection).values())
+    return {
+        t: sum(tile_scores([*collection, t]).values()) - now for t in stack if t in _KIND_COLOUR
+    }
+
+
 def station_counts(state: State) -> list[int]:
     counts = [0] * state["players"]
     for owner in state["stations"].values():

@@ -61,6 +61,8 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "phase": "play",
         "active": [start],
         "undo": [],
-        "log": gamelog.append([], [gamelog.public(start, "start", "starts the game (the star)")]),
+        "log": gamelog.append(
+            [], [gamelog.public(None, "round", round=1), gamelog.public(start, "start")]
+        ),
         "result": None,
     }

@@ -40,8 +40,20 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         new, log, barrier = _RULES[kind](state, seat, action)
         new["actions_done"] = state["actions_done"] + 1
         new["undo"] = [] if barrier else [*state["undo"], _snapshot(state)]
+    if not any(new["chips"]) and kind != "confirm" and not new["ending"] and dead_end(new):
+        new["ending"] = True
+        log = [*log, gamelog.public(None, "dead_end")]
     new["log"] = gamelog.append(state["log"], log)
     return new, log
+
+
+def dead_end(state: State) -> bool:
+    """R26 ruling: no chip in any supply and no point tile under a station, so no tile can
+    ever be taken again (chips come back only by colonising, which takes one)."""
+    if any(state["chips"]):
+        return False
+    stacks = state["stacks"]
+    return not any(actions.has_point_tile(stacks[p]) for p in state["stations"])
 
 
 def _admit(state: State, seat: int, action: Action) -> str:
@@ -82,7 +94,7 @@ def _undo(state: State, seat: int) -> tuple[State, list[Event]]:
         raise IllegalAction("undo_barrier", "A card was drawn or a stack seen: no undo past that.")
     new = dict(state["undo"][-1])
     new["undo"] = state["undo"][:-1]
-    log = [gamelog.public(seat, "undo", "took back an action")]
+    log = [gamelog.public(seat, "undo")]
     new["log"] = gamelog.append(state["log"], log)
     return new, log
 
@@ -94,11 +106,12 @@ def _confirm(state: State, seat: int) -> tuple[State, list[Event]]:
     nxt = (seat + 1) % state["players"]
     new = dict(state)
     new.update(seat=nxt, actions_done=0, undo=[], active=[nxt])
-    log = [gamelog.public(seat, "confirm", "ended the turn")]
+    log = [gamelog.public(seat, "confirm")]
     if nxt == state["start"]:
         if state["ending"]:
-            return _game_over(new), [*log, gamelog.public(None, "over", "the game is over")]
+            return _game_over(new), [*log, gamelog.public(None, "over")]
         new["round"] = state["round"] + 1
+        log.append(gamelog.public(None, "round", round=new["round"]))
     return new, log
 
 

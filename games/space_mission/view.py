@@ -16,7 +16,7 @@ from typing import Any
 from games.core import State, View
 from games.gamelog import visible_log
 from games.memo import shared
-from games.space_mission import turn
+from games.space_mission import turn, whynot
 from games.space_mission.actions import face_up_count
 from games.space_mission.data import (
     ACTIONS_PER_TURN,
@@ -26,7 +26,7 @@ from games.space_mission.data import (
     card_json,
     tile_json,
 )
-from games.space_mission.scoring import own_score
+from games.space_mission.scoring import gate_standing, own_score, tile_gains
 from games.space_mission.setup import GATE
 
 
@@ -57,6 +57,8 @@ def view(state: State, seat: int | None) -> View:
         "gate": {
             "probes": list(state["gate"]),
             "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
+            # R28 as things stand: each seat's rank by probes and the points it would get.
+            "standing": gate_standing(state["gate"]),
         },
         "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
         "draw_count": len(state["draw"]),
@@ -66,6 +68,7 @@ def view(state: State, seat: int | None) -> View:
         "ending": state["ending"],
         "me": None if seat is None else _me(state, seat),
         "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "why_not": {} if seat is None else whynot.why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }
@@ -159,6 +162,8 @@ def _me(state: State, seat: int) -> dict[str, Any]:
             "planet": looking["planet"],
             "purpose": looking["purpose"],
             "stack": [tile_json(t) for t in sorted(state["stacks"][looking["planet"]])],
+            # What each point tile would add to the seat's own tile score (R30-R34).
+            "gains": tile_gains(collection, state["stacks"][looking["planet"]]),
         },
     }
 

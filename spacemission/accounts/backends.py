@@ -9,6 +9,8 @@ from django.http import HttpRequest
 
 from spacemission.accounts.models import User
 
+USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
+
 
 class UsernameAnyCaseBackend(ModelBackend):
     def authenticate(
@@ -20,7 +22,10 @@ class UsernameAnyCaseBackend(ModelBackend):
     ) -> User | None:
         if username is None or password is None:
             return None
-        matches = list(User.objects.filter(username__iexact=username)[:2])
+        # Never query with a name no account can have: an overlong pattern costs the
+        # database (SQLite refuses it outright) and the login form does not bound it.
+        too_long = len(username) > USERNAME_MAX_LENGTH
+        matches = [] if too_long else list(User.objects.filter(username__iexact=username)[:2])
         # The exact spelling wins should two accounts older than the rule differ in case.
         user = next((u for u in matches if u.username == username), None)
         if user is None and len(matches) == 1:

@@ -7,33 +7,52 @@ from typing import Any
 from django import forms
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from spacemission.accounts.guests import is_guest_name
 from spacemission.accounts.models import User
+from spacemission.accounts.names import hidden_characters, name_key
+
+
+def check_visible(name: str) -> None:
+    if hidden_characters(name):
+        raise forms.ValidationError(
+            _("Names may not hold invisible or direction-changing characters.")
+        )
+
+
+def named_alike(name: str, exclude: int | None) -> bool:
+    """Whether another account's username or display name looks like ``name``."""
+    key = name_key(name)
+    others = User.objects.exclude(pk=exclude) if exclude else User.objects.all()
+    return others.filter(Q(username_key=key) | Q(display_key=key)).exists()
 
 
 class DisplayNameMixin:
     """A display name is trimmed (inner whitespace collapsed; empty means "use the
-    username") and never another player's name, so nobody can pass for someone else."""
+    username") and never another player's name or one that looks like it, so nobody can
+    pass for someone else."""
 
     def clean_display_name(self) -> str:
         name = " ".join(self.cleaned_data["display_name"].split())
         if not name:
             return name
+        check_visible(name)
         own = self.cleaned_data.get("username") or self.instance.username  # type: ignore[attr-defined]
-        others = User.objects.exclude(pk=self.instance.pk)  # type: ignore[attr-defined]
-        clash = others.filter(username__iexact=name) | others.filter(display_name__iexact=name)
-        if clash.exists() or (is_guest_name(name) and name.lower() != own.lower()):
+        mine = name_key(name) == name_key(own)
+        if named_alike(name, self.instance.pk) or (is_guest_name(name) and not mine):  # type: ignore[attr-defined]
             raise forms.ValidationError(_("Another player goes by that name."))
         return name
 
 
 class UsernameMixin:
-    """Usernames are unique ignoring case, and the guests' pattern is reserved."""
+    """Usernames are unique ignoring case and look-alikes, and the guests' pattern is
+    reserved."""
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
+        check_visible(username)
         if is_guest_name(username):
             raise forms.ValidationError(_("Names starting with “Guest-” are kept for guests."))
         taken = User.objects.filter(username__iexact=username)
@@ -41,6 +60,8 @@ class UsernameMixin:
             taken = taken.exclude(pk=self.instance.pk)  # type: ignore[attr-defined]
         if taken.exists():
             raise forms.ValidationError(_("A user with that username already exists."))
+        if named_alike(username, self.instance.pk):  # type: ignore[attr-defined]
+            raise forms.ValidationError(_("Another player goes by that name."))
         return username
 
 

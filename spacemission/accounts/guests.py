@@ -7,6 +7,7 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from spacemission.accounts.models import User
+from spacemission.accounts.names import name_key
 
 PREFIX = "Guest-"
 
@@ -33,5 +34,6 @@ def create_guest() -> User:
 
 
 def is_guest_name(name: str) -> bool:
-    """Names in the guests' pattern are reserved, so nobody can pass for a guest."""
-    return name.lower().startswith(PREFIX.lower())
+    """Names in the guests' pattern (or looking like it) are reserved, so nobody can pass
+    for a guest."""
+    return name_key(name).startswith(name_key(PREFIX))

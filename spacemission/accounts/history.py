@@ -1,80 +1,127 @@
-"""A player's finished games with their placement and score, for the profile page."""
+"""A player's finished games for the profile page: placement, score, opponents, rating
+change and replay; and per game their totals.
+
+Built from the match's own seats, which keep their player when a bot took over, so a
+game the player left still counts as theirs.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from django.db.models import QuerySet
+from django.urls import reverse
 
 from spacemission.accounts.models import User
 from spacemission.lobby.games import game_name
-from spacemission.lobby.models import Seat, Table
+from spacemission.matches.models import Match, MatchSeat
+from spacemission.matches.places import placements, score_of
+from spacemission.ratings.models import RatingChange
+
+
+@dataclass(frozen=True)
+class Opponent:
+    name: str
+    username: str | None  # None: a bot
+    placement: int | None
 
 
 @dataclass(frozen=True)
 class FinishedGame:
     table_id: int
+    game: str
     game_name: str
     players: int
     seat: int
     placement: int | None
     score: int | None
     won: bool
+    resigned: bool
     finished_at: datetime | None
     url: str
+    replay_url: str
+    rated: bool
+    change: RatingChange | None = None
+    opponents: list[Opponent] = field(default_factory=list)
 
 
-def placements(result: dict[str, Any]) -> dict[int, int]:
-    """Seat -> place (1 = won), competition-ranked: 1, 2, 2, 4.
+@dataclass
+class GameTotals:
+    """One game's figures on a profile."""
 
-    Winners share first place (the game has already broken ties, R35); the others
-    rank by total below every winner.
-    """
-    winners = set(result.get("winners") or [])
-    totals = {s["seat"]: s.get("total", 0) for s in result.get("scores") or []}
-
-    def key(seat: int) -> tuple[bool, int]:
-        return (seat in winners, totals[seat])
-
-    return {seat: 1 + sum(key(other) > key(seat) for other in totals) for seat in totals}
+    game: str
+    game_name: str
+    games: int = 0
+    wins: int = 0
 
 
-def score_of(result: dict[str, Any], seat: int) -> int | None:
-    for entry in result.get("scores") or []:
-        if entry.get("seat") == seat:
-            return entry.get("total")
-    return None
-
-
-def finished_seats(user: User, include_private: bool) -> QuerySet[Seat]:
-    """The user's seats at finished tables, newest first; private ones only if asked."""
-    seats = Seat.objects.filter(user=user, table__status=Table.Status.FINISHED)
+def finished_seats(user: User, include_private: bool) -> QuerySet[MatchSeat]:
+    """The user's seats at finished matches, newest first; private ones only if asked."""
+    seats = MatchSeat.objects.filter(user=user, match__status=Match.Status.FINISHED)
     if not include_private:
-        seats = seats.filter(table__private=False)
-    return seats.select_related("table", "table__match").order_by(
-        "-table__match__finished_at", "-table_id"
+        seats = seats.filter(match__table__private=False)
+    return seats.select_related("match", "match__table").order_by(
+        "-match__finished_at", "-match_id"
     )
 
 
-def finished_game(seat: Seat) -> FinishedGame:
-    table = seat.table
-    match = getattr(table, "match", None)
-    result = (match.result if match else None) or {}
-    place = placements(result).get(seat.index)
+def finished_games(seats: list[MatchSeat]) -> list[FinishedGame]:
+    """The games of these seats, with every other seat and the rating change: three
+    queries however many games."""
+    match_ids = [seat.match_id for seat in seats]
+    others: dict[int, list[MatchSeat]] = defaultdict(list)
+    rows = MatchSeat.objects.filter(match_id__in=match_ids).select_related("user")
+    for other in rows.order_by("index"):
+        others[other.match_id].append(other)
+    changes = {(c.match_id, c.seat): c for c in RatingChange.objects.filter(match_id__in=match_ids)}
+    return [finished_game(seat, others[seat.match_id], changes) for seat in seats]
+
+
+def finished_game(
+    seat: MatchSeat, everyone: list[MatchSeat], changes: dict[tuple[int, int], RatingChange]
+) -> FinishedGame:
+    match = seat.match
+    table = match.table
+    result = match.result or {}
+    places = placements(result)
+    place = places.get(seat.index)
     return FinishedGame(
         table_id=table.pk,
-        game_name=game_name(table.game),
-        players=table.seat_count,
+        game=match.game,
+        game_name=game_name(match.game),
+        players=match.seat_count,
         seat=seat.index,
         placement=place,
         score=score_of(result, seat.index),
-        won=place == 1,
-        finished_at=match.finished_at if match else table.updated_at,
+        won=place == 1 and not seat.resigned,
+        resigned=seat.resigned,
+        finished_at=match.finished_at,
         url=table.get_absolute_url(),
+        replay_url=reverse("table-replay", args=[table.public_id]),
+        rated=table.rated,
+        change=changes.get((match.pk, seat.index)),
+        opponents=[
+            Opponent(
+                name=other.user.shown_name if other.user_id else other.name,
+                username=other.user.username if other.user_id else None,
+                placement=places.get(other.index),
+            )
+            for other in everyone
+            if other.index != seat.index
+        ],
     )
 
 
-def finished_games(seats: list[Seat]) -> list[FinishedGame]:
-    return [finished_game(seat) for seat in seats]
+def totals(user: User, include_private: bool) -> list[GameTotals]:
+    """Per game the player has finished: how many games, how many won."""
+    out: dict[str, GameTotals] = {}
+    rows = finished_seats(user, include_private).values_list(
+        "match__game", "index", "resigned", "match__result"
+    )
+    for game, index, resigned, result in rows:
+        entry = out.setdefault(game, GameTotals(game, game_name(game)))
+        entry.games += 1
+        entry.wins += not resigned and placements(result or {}).get(index) == 1
+    return sorted(out.values(), key=lambda t: -t.games)

@@ -15,11 +15,13 @@ from django.views.decorators.http import require_POST
 
 from spacemission.accounts.forms import ClaimGuestForm, DisplayNameForm, SignUpForm
 from spacemission.accounts.guests import create_guest
-from spacemission.accounts.history import finished_games, finished_seats
+from spacemission.accounts.history import finished_games, finished_seats, totals
 from spacemission.accounts.models import User
+from spacemission.accounts.notices import NoticeForm
 from spacemission.accounts.throttle import allow_new_account
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Table
+from spacemission.ratings.standings import history, ratings_of
 
 BACKEND = "spacemission.accounts.backends.UsernameAnyCaseBackend"
 GAMES_PER_PAGE = 25
@@ -76,7 +78,26 @@ def account(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, _("Your display name is saved."))
         return redirect("account")
-    return render(request, "accounts/account.html", {"form": form})
+    return account_page(request, form, NoticeForm(instance=request.user))
+
+
+def account_page(
+    request: HttpRequest, form: DisplayNameForm, notices: NoticeForm, status: int = 200
+) -> HttpResponse:
+    context = {"form": form, "notices": notices}
+    return render(request, "accounts/account.html", context, status=status)
+
+
+@login_required
+@require_POST
+def notices(request: HttpRequest) -> HttpResponse:
+    """Save what the user wants to hear when it is their turn."""
+    form = NoticeForm(request.POST, instance=request.user)
+    if not form.is_valid():
+        return account_page(request, DisplayNameForm(instance=request.user), form, status=400)
+    form.save_in(request.LANGUAGE_CODE)
+    messages.success(request, _("Your notification settings are saved."))
+    return redirect("account")
 
 
 @login_required
@@ -101,8 +122,17 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     playing = Table.objects.filter(seats__user=player, status=Table.Status.RUNNING)
     if not own:
         playing = playing.filter(private=False)
+    ratings = ratings_of(player.pk)
+    per_game = [
+        {"totals": entry, "rating": ratings.get(entry.game)} for entry in totals(player, own)
+    ]
     context = {
         "player": player,
+        "per_game": per_game,
+        "rating_history": [
+            {"game": game, "game_name": game_name(game), "points": points}
+            for game, points in history(player.pk, include_private=own).items()
+        ],
         "page": page,
         "games": finished_games(list(page.object_list)),
         "playing": [

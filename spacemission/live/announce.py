@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spacemission.live import bots, fanout, runner
+from spacemission.matches.absence import Outcome
 from spacemission.matches.services import Applied
 
 
@@ -23,3 +24,12 @@ async def published(applied: Applied, messages: list[tuple[str, fanout.Message]]
     await fanout.send(messages)
     if applied.bots and not applied.finished:
         bots.schedule(applied.match_id)
+
+
+async def seats(outcome: Outcome, messages: list[tuple[str, fanout.Message]]) -> None:
+    """A change of seats (a stand-in, a return, a resignation, a vote): the patches of the
+    acts it played, then every connection looks again; bots play on."""
+    await fanout.send(messages)
+    await fanout.send_seats_changed(outcome.match_id)
+    if not outcome.finished:
+        bots.schedule(outcome.match_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -44,7 +45,7 @@ async def _ensure(match_id: int) -> None:
         return
     driver = _Driver()
     _drivers[match_id] = driver
-    driver.task = loop.create_task(_drive(match_id, driver))
+    driver.task = runner.track(loop.create_task(_drive(match_id, driver)))
 
 
 async def _drive(match_id: int, driver: _Driver) -> None:
@@ -71,11 +72,9 @@ async def _drive(match_id: int, driver: _Driver) -> None:
 
 
 def cancel_all() -> None:
-    """Stop every bot driver of this process (any thread); a later schedule() starts anew."""
-    for driver in list(_drivers.values()):
-        task = driver.task
-        if task is not None and not task.get_loop().is_closed():
-            task.get_loop().call_soon_threadsafe(task.cancel)
+    """Stop every bot driver and the rest of this process's live work (any thread), a move
+    in flight included; a later schedule() starts anew."""
+    runner.cancel_all()
     _drivers.clear()
 
 
@@ -101,9 +100,10 @@ async def resume_all() -> None:
         schedule(match_id)
 
 
-def resume_when_serving() -> None:
-    """Inside a Daphne server process, resume waiting bots as soon as it serves, and
-    forget the connections that died with a previous process."""
+def resume_when_serving(*also: Callable[[], None]) -> None:
+    """Inside a Daphne server process, resume waiting bots as soon as it serves, forget
+    the connections that died with a previous process, and call ``also`` (the deadline
+    worker's start) once the loop runs."""
     import sys
 
     if "daphne.server" not in sys.modules:
@@ -117,5 +117,7 @@ def resume_when_serving() -> None:
         runner.attach(loop)
         loop.call_soon(runner.run_soon, resume_all)
         loop.call_soon(runner.run_soon, db(presence.forget_stale))
+        for job in also:
+            loop.call_soon(job)
 
     reactor.callWhenRunning(started)

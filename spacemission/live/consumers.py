@@ -23,23 +23,21 @@ from spacemission.live import (
     frames,
     ordering,
     presence,
+    rematches,
     roster,
     runner,
     snapshot,
 )
 from spacemission.live.frames import ClientError
-from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket, Window
+from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
 from spacemission.live.threads import db
+from spacemission.matches import absence, clocks
 from spacemission.matches.services import Applied, apply_action
 
 log = logging.getLogger(__name__)
 
-# A client refused this many times within FLOOD_SECONDS is closed with FLOOD_CLOSE.
-FLOOD_REFUSALS = 50
-FLOOD_SECONDS = 10.0
-FLOOD_CLOSE = 4008
 # The server could not set the connection up (its channel layer or database failed or
-# was overloaded): the client reconnects, as after any close but 4003/4004.
+# was overloaded): the client reconnects, as after any close but 4004.
 TRY_AGAIN_CLOSE = 1013
 
 
@@ -70,8 +68,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         runner.attach(asyncio.get_running_loop())
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user") or AnonymousUser()
-        self.bucket = TokenBucket(FRAMES_PER_SECOND, FRAME_BURST)
-        self.refusals = Window(FLOOD_REFUSALS, FLOOD_SECONDS)
+        self.flood = FloodGuard()
         await self.accept()
         try:
             await self._set_up()
@@ -89,6 +86,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.joined = True
         sync = await self._send_sync()
         await self._presence_join()
+        rematches.watch(self.match_id, sync["rematch"])
         if any(seat["bot"] for seat in sync["match"]["seats"]):
             bots.schedule(self.match_id)  # resumes a bot that stopped with its process
 
@@ -103,7 +101,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not self.joined:
             return
         try:
-            if not self.bucket.take():
+            if not self.flood.admit():
                 raise ClientError("rate_limited", "too many frames; slow down")
             if text_data is None:
                 raise ClientError("bad_json", "frames are JSON text, not binary")
@@ -134,6 +132,50 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._refuse(refused.code, refused.message, frame["id"])
             if refused.code == "stale_version" and self.joined:
                 await self._send_sync()
+
+    async def on_back(self, frame: frames.Frame) -> None:
+        """"I'm back": the player takes the seat back from its stand-in."""
+        self._player()
+        await self._seat_change(absence.back, self.user, frame["seat"])
+
+    async def on_resign(self, frame: frames.Frame) -> None:
+        self._player()
+        await self._seat_change(absence.resign, self.user)
+
+    async def on_vote(self, frame: frames.Frame) -> None:
+        """A vote to hand a long-gone player's seat to a bot (a table without a clock)."""
+        voter = self._player()
+        connected = await db(presence.connected_seats)(self.match_id)
+        here = connected | {voter}
+        await self._seat_change(absence.vote, voter, frame["seat"], here, clocks.now())
+
+    def _player(self) -> int:
+        if self.seat is None:
+            raise ClientError("spectator", "only the players at this match may do that")
+        return self.seat
+
+    async def _seat_change(self, change: Any, *args: Any) -> None:
+        try:
+            async with ordering.turn(self.match_id):
+                outcome = await db(change)(self.match_id, *args)
+                await announce.seats(outcome, [])
+        except IllegalAction as refused:
+            raise ClientError(refused.code, refused.message) from None
+
+    async def on_rematch_offer(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def on_rematch_accept(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def on_rematch_decline(self, frame: frames.Frame) -> None:
+        await self._rematch(frame)
+
+    async def _rematch(self, frame: frames.Frame) -> None:
+        try:
+            await rematches.handle(self.match_id, self.user, frame["t"])
+        except IllegalAction as refused:
+            raise ClientError(refused.code, refused.message) from None
 
     async def on_chat(self, frame: frames.Frame) -> None:
         line = await db(chat.post)(self.match_id, self.seat, self.user, frame["text"])
@@ -172,7 +214,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _refuse(self, code: str, message: str, frame_id: str | None) -> None:
         await self._send(frames.error(code, message, frame_id))
-        if self.refusals.add():
+        if self.flood.refused():
             await self._leave()
             await self.close(FLOOD_CLOSE)
 

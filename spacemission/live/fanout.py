@@ -14,7 +14,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from spacemission.live import frames
+from spacemission.live import frames, snapshot
+from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 
 Message = dict[str, Any]
@@ -33,22 +34,37 @@ def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
 
+def is_match_group(group: str) -> bool:
+    return group.startswith("match-") and group.removeprefix("match-").isdigit()
+
+
 def frame_message(frame: frames.Frame) -> Message:
     return {"type": FRAME, "text": frames.encode(frame)}
 
 
 def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     """One patch message for each audience (seat group, or the spectators) whose view the
-    action changed, each made from that audience's own views; the others get nothing."""
+    action changed, each made from that audience's own views; the others get nothing.
+    Then the new clock for everyone, if the action changed it; the action that ends the
+    game is followed by the match's revealed facts, for all.
+
+    Runs in a worker thread (it reads the database at the end)."""
     if applied.repeated:
         return []
-    return [
+    messages = [
         (
             seat_group(applied.match_id, change.seat),
             frame_message(frames.patch(change.version, change.ops)),
         )
         for change in applied.changes
     ]
+    if applied.clock is not None:  # only when the running seats changed, a public fact
+        messages.append((match_group(applied.match_id), frame_message(frames.clock(applied.clock))))
+    if applied.finished:
+        match = Match.objects.select_related("table").get(pk=applied.match_id)
+        facts = frames.match(snapshot.match_facts(match))
+        messages.append((match_group(applied.match_id), frame_message(facts)))
+    return messages
 
 
 async def send(messages: list[tuple[str, Message]]) -> None:
@@ -57,7 +73,9 @@ async def send(messages: list[tuple[str, Message]]) -> None:
     layer = get_channel_layer()
     if await _publish_together(layer, messages):
         return
-    if len({group for group, _ in messages}) == len(messages):
+    # The facts that follow a game's last patches must not overtake them.
+    ordered = any(is_match_group(group) for group, _ in messages[1:])
+    if not ordered and len({group for group, _ in messages}) == len(messages):
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
         return
     for group, message in messages:

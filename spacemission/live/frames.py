@@ -11,7 +11,8 @@ import orjson
 MAX_FRAME_BYTES = 8 * 1024
 MAX_CLIENT_ID = 64
 MAX_CHAT = 500
-CLIENT_TYPES = frozenset({"sync", "act", "chat", "ping"})
+REMATCH_TYPES = frozenset({"rematch_offer", "rematch_accept", "rematch_decline"})
+CLIENT_TYPES = frozenset({"sync", "act", "chat", "ping", "back", "resign", "vote"}) | REMATCH_TYPES
 
 Frame = dict[str, Any]
 
@@ -49,7 +50,20 @@ def parse(text: str) -> Frame:
         return _act(data)
     if kind == "chat":
         return _chat(data)
+    if kind == "back":
+        return {"t": kind, "seat": _seat(data, required=False)}
+    if kind == "vote":
+        return {"t": kind, "seat": _seat(data, required=True)}
     return {"t": kind}
+
+
+def _seat(data: Frame, *, required: bool) -> int | None:
+    seat = data.get("seat")
+    if seat is None and not required:
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 100:
+        raise ClientError("bad_frame", "'seat' must be a seat number")
+    return seat
 
 
 def _act(data: Frame) -> Frame:
@@ -95,5 +109,21 @@ def presence(connected: list[int], spectators: int) -> Frame:
     return {"t": "presence", "connected": connected, "spectators": spectators}
 
 
+def clock(clock: dict[str, Any]) -> Frame:
+    """The match's clock changed; ``now`` is the server's time (epoch ms) it was set."""
+    public = {key: value for key, value in clock.items() if key != "now"}
+    return {"t": "clock", "now": clock["now"], "clock": public}
+
+
+def match(facts: dict[str, Any]) -> Frame:
+    """The match's public facts changed (it ended: seed, salt and ratings revealed)."""
+    return {"t": "match", "match": facts}
+
+
 def pong() -> Frame:
     return {"t": "pong"}
+
+
+def rematch(offer: dict[str, Any] | None) -> Frame:
+    """The match's rematch offer changed (``offer``: see ``matches.rematch.facts``)."""
+    return {"t": "rematch", "offer": offer}

@@ -17,6 +17,8 @@ from django.utils import timezone
 
 from spacemission.live import frames
 from spacemission.live.models import Connection
+from spacemission.matches import clocks
+from spacemission.matches.models import MatchSeat
 
 HEARTBEAT = 15.0  # seconds between refreshes of a process's rows
 STALE = timedelta(seconds=3 * HEARTBEAT)
@@ -43,10 +45,30 @@ def join(channel_name: str, who: Seen) -> None:
     fields = _fields(who)
     if not Connection.objects.filter(channel_name=channel_name).update(**fields):
         Connection.objects.create(channel_name=channel_name, **fields)
+    if who.seat is not None:  # here again: not gone, and no vote against the seat stands
+        seat = MatchSeat.objects.filter(match_id=who.match_id, index=who.seat)
+        seat.update(gone_since=None, votes=[])
 
 
 def leave(channel_name: str) -> None:
-    Connection.objects.filter(channel_name=channel_name).delete()
+    row = Connection.objects.filter(channel_name=channel_name).first()
+    if row is None:
+        return
+    row.delete()
+    if row.seat is not None:
+        mark_gone({(row.match_id, row.seat)})
+
+
+def mark_gone(seats: set[tuple[int, int]]) -> None:
+    """Note when these (match, seat) pairs lost their last live connection, if they did."""
+    fresh = timezone.now() - STALE
+    at = clocks.now()
+    for match_id, seat in seats:
+        live = Connection.objects.filter(match_id=match_id, seat=seat, seen_at__gte=fresh)
+        if not live.exists():
+            MatchSeat.objects.filter(match_id=match_id, index=seat, gone_since=None).update(
+                gone_since=at
+            )
 
 
 def beat(connections: dict[str, Seen]) -> list[int]:
@@ -64,9 +86,11 @@ def beat(connections: dict[str, Seen]) -> list[int]:
         )
         changed.update(connections[name].match_id for name in missing)
     stale = Connection.objects.filter(seen_at__lt=now - STALE)
+    seats = set(stale.exclude(seat=None).values_list("match_id", "seat"))
     dropped = set(stale.values_list("match_id", flat=True))
     if dropped:
         stale.delete()
+        mark_gone(seats)
     return sorted(changed | dropped)
 
 
@@ -77,10 +101,19 @@ def forget_stale() -> int:
 
 
 def snapshot(match_id: int) -> frames.Frame:
-    rows = Connection.objects.filter(match_id=match_id, seen_at__gte=timezone.now() - STALE)
-    seats = list(rows.values_list("seat", flat=True))
+    seats = _live_seats(match_id)
     connected = sorted({s for s in seats if s is not None})
     return frames.presence(connected, sum(1 for s in seats if s is None))
+
+
+def connected_seats(match_id: int) -> set[int]:
+    """The seats of this match with a live connection, in any process."""
+    return {s for s in _live_seats(match_id) if s is not None}
+
+
+def _live_seats(match_id: int) -> list[int | None]:
+    rows = Connection.objects.filter(match_id=match_id, seen_at__gte=timezone.now() - STALE)
+    return list(rows.values_list("seat", flat=True))
 
 
 def _fields(who: Seen, at: object = None) -> dict[str, object]:

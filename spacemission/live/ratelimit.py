@@ -1,4 +1,5 @@
-"""Per-connection limits: a token bucket for frames and a window of refusals."""
+"""Per-connection limits: a token bucket for frames and a window of refusals, and the one
+flood rule both websockets (lobby and match) follow (``docs/protocol.md``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,11 @@ Clock = Callable[[], float]
 # Frames a connection may send: FRAMES_PER_SECOND on average, FRAME_BURST at once.
 FRAMES_PER_SECOND = 10
 FRAME_BURST = 20
+# A connection refused FLOOD_REFUSALS times within FLOOD_SECONDS (any refusal counts) is
+# closed with FLOOD_CLOSE.
+FLOOD_REFUSALS = 50
+FLOOD_SECONDS = 10.0
+FLOOD_CLOSE = 4008
 
 
 class TokenBucket:
@@ -49,3 +55,23 @@ class Window:
         while self.stamps and self.stamps[0] <= now - self.seconds:
             self.stamps.popleft()
         return len(self.stamps) >= self.limit
+
+guard_clock: Clock = time.monotonic  # the sockets' clock (tests stop it)
+
+
+class FloodGuard:
+    """One socket's flood rule: frames beyond the bucket are refused, and a connection
+    refused too often (for any reason) is to be closed."""
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        clock = clock or guard_clock
+        self.bucket = TokenBucket(FRAMES_PER_SECOND, FRAME_BURST, clock)
+        self.refusals = Window(FLOOD_REFUSALS, FLOOD_SECONDS, clock)
+
+    def admit(self) -> bool:
+        """Whether the next frame is within the rate."""
+        return self.bucket.take()
+
+    def refused(self) -> bool:
+        """Record one refusal; True when the connection must now be closed."""
+        return self.refusals.add()

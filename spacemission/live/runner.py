@@ -46,9 +46,40 @@ def run_soon(job: Job) -> None:
 
 
 def _start(job: Job) -> None:
-    task = asyncio.get_running_loop().create_task(job(), context=contextvars.Context())
+    track(asyncio.get_running_loop().create_task(job(), context=contextvars.Context()))
+
+
+def track(task: asyncio.Task) -> asyncio.Task:
+    """Keep ``task`` until it ends, for ``cancel_all``."""
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
+    return task
+
+
+def cancel_all(timeout: float = 30.0) -> None:
+    """Cancel every task of live work and, from any thread but the loop's own, wait until
+    each has ended. A task cancelled inside a database call ends once the call returned
+    (``sync_to_async`` waits for its thread), so nothing writes to the database after this.
+    """
+    try:
+        current = asyncio.get_running_loop()
+    except RuntimeError:
+        current = None
+    for loop in {task.get_loop() for task in list(_tasks)}:
+        if loop.is_closed():
+            continue
+        if loop.is_running() and loop is not current:
+            asyncio.run_coroutine_threadsafe(_cancel_on(loop), loop).result(timeout)
+        else:
+            for task in [t for t in list(_tasks) if t.get_loop() is loop]:
+                task.cancel()
+
+
+async def _cancel_on(loop: asyncio.AbstractEventLoop) -> None:
+    tasks = [t for t in list(_tasks) if t.get_loop() is loop]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _target() -> asyncio.AbstractEventLoop:

@@ -8,12 +8,14 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
 
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
-from spacemission.matches import audiences
+from spacemission.matches import audiences, clocks, rematch
 from spacemission.matches.models import ChatLine, Match, MatchSeat
+from spacemission.ratings.services import public_changes
 
 CHAT_LINES = 50
 User = AbstractBaseUser | AnonymousUser
@@ -28,7 +30,6 @@ class Refused(Exception):
 
 
 NO_MATCH = 4004
-FORBIDDEN = 4003
 
 
 def admit(match_id: int, user: User, session: Any) -> int | None:
@@ -38,14 +39,15 @@ def admit(match_id: int, user: User, session: Any) -> int | None:
         raise Refused(NO_MATCH)
     seat = seat_of(match_id, user)
     if seat is None and not can_watch(user, session, match.table):
-        raise Refused(FORBIDDEN)
+        raise Refused(NO_MATCH)  # exactly as if it did not exist: nothing to learn
     return seat
 
 
 def seat_of(match_id: int, user: User) -> int | None:
     if not user.is_authenticated:
         return None
-    rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk)
+    # A user who resigned (or left) watches the rest as a spectator.
+    rows = MatchSeat.objects.filter(match_id=match_id, user_id=user.pk, resigned=False)
     return rows.values_list("index", flat=True).first()
 
 
@@ -59,29 +61,58 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
         "t": "sync",
         "v": versions[audiences.slot(seat, match.seat_count)],
         "seat": seat,
+        "now": clocks.now(),
         "view": game.view(match.state, seat),
         "match": match_facts(match),
         "chat": recent_chat(match_id),
+        "rematch": rematch.current(match_id),
     }
 
 
 def match_facts(match: Match) -> dict[str, Any]:
+    """What everyone at the match may know about it: the same for every seat and
+    spectator. The deal's commitment from the start; once the game is over its seed and
+    salt, the rating changes and where to replay it."""
     seats = match.seats.select_related("user").order_by("index")
-    return {
+    facts = {
         "id": match.pk,
-        "table": match.table_id,
+        "table": match.table.public_id,
         "game": match.game,
         "status": match.status,
         "private": match.table.private,
+        "clock": clocks.public(match),
+        "events": list(match.events),
+        "rated": match.table.rated,
+        "commitment": match.commitment or None,
         "seats": [
             {
                 "seat": s.index,
                 "name": s.name,
                 "bot": s.bot or None,
                 "user": s.user.username if s.user_id else None,
+                "away": s.away,
+                "resigned": s.resigned,
+                "timeouts": s.timeouts,
+                "gone_since": s.gone_since,
+                "votes": list(s.votes),
             }
             for s in seats
         ],
+    }
+    if match.status == Match.Status.FINISHED:
+        facts["end"] = end_facts(match)
+    return facts
+
+
+def end_facts(match: Match) -> dict[str, Any]:
+    """Revealed once the game is over (docs/fair-deals.md); the seed as a decimal string,
+    as it may be larger than a JavaScript number holds exactly."""
+    return {
+        "seed": str(match.seed),
+        "salt": match.salt or None,
+        "ratings": public_changes(match),
+        "replay": reverse("table-replay", args=[match.table.public_id]),
+        "record": reverse("table-record", args=[match.table.public_id]),
     }
 
 

@@ -8,6 +8,7 @@ writer, so its calls queue on the single thread-sensitive thread, as Django's ow
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Awaitable, Callable
 from typing import ParamSpec, TypeVar
@@ -36,4 +37,24 @@ def db(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
             # wrapper's own cleanup runs outside that context and may not see it.
             close_old_connections()
 
-    return database_sync_to_async(closing, thread_sensitive=not parallel())
+    call = database_sync_to_async(closing, thread_sensitive=not parallel())
+
+    @functools.wraps(func)
+    async def to_the_end(*args: P.args, **kwargs: P.kwargs) -> R:
+        work = asyncio.ensure_future(call(*args, **kwargs))
+        cancelled = False
+        while True:
+            try:
+                result = await asyncio.shield(work)
+            except asyncio.CancelledError:
+                if work.done():
+                    raise
+                # The thread runs on whatever happens here: a cancelled caller ends with
+                # it, so no transaction is left running behind a stopped task.
+                cancelled = True
+                continue
+            if cancelled:
+                raise asyncio.CancelledError
+            return result
+
+    return to_the_end

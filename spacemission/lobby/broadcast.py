@@ -61,18 +61,18 @@ def tables_changed() -> None:
             log.exception("could not push the lobby list")
 
 
-def table_group(table_id: int) -> str:
-    """The group of the sockets following one table's waiting room."""
+def table_group(table_id: str) -> str:
+    """The group of the sockets following one table's waiting room (by public id)."""
     return f"{GROUP}.table.{table_id}"
 
 
-def table_frame(table_id: int) -> dict[str, Any]:
+def table_frame(table_id: str) -> dict[str, Any]:
     """What a waiting room needs to know it is out of date: status and last change.
 
     Nothing else (no names): the room fetches its page, where access is checked again.
-    A table that closed is ``gone``.
+    A table that closed is ``gone``. ``table_id`` is the public id.
     """
-    row = Table.objects.filter(pk=table_id).values("status", "updated_at").first()
+    row = Table.objects.filter(public_id=table_id).values("status", "updated_at").first()
     if row is None:
         return {"t": "table", "id": table_id, "status": "gone", "updated": None}
     return {
@@ -83,7 +83,7 @@ def table_frame(table_id: int) -> dict[str, Any]:
     }
 
 
-def table_changed(table_id: int, *, private: bool) -> None:
+def table_changed(table_id: str, *, private: bool) -> None:
     """Tell the sockets following this table (sync, for ``transaction.on_commit``).
 
     ``private`` makes each socket check again that its viewer may still see the table.

@@ -9,14 +9,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
-from spacemission.live.ratelimit import TokenBucket
+from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
 from spacemission.lobby.access import can_watch
 from spacemission.lobby.broadcast import GROUP, table_frame, table_group
 from spacemission.lobby.listing import shared_tables_frame
-from spacemission.lobby.models import Table
+from spacemission.lobby.models import PUBLIC_ID_LENGTH, Table
 
 MAX_FRAME_BYTES = 8 * 1024
-FLOOD_CLOSE_CODE = 4008
 MAX_FOLLOWED = 10  # tables one socket follows: a waiting room needs one
 
 
@@ -28,9 +27,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     """
 
     async def connect(self) -> None:
-        self.bucket = TokenBucket(rate=10, burst=20)
-        self.warned = False
-        self.followed: set[int] = set()
+        self.flood = FloodGuard()
+        self.followed: set[str] = set()
         await self.channel_layer.group_add(GROUP, self.channel_name)
         await self.accept()
         await self.send_tables()
@@ -41,15 +39,17 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.unfollow(table_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self.bucket.take():
-            await self.refuse_flood()
+        if not self.flood.admit():
+            await self.send_error("rate_limited", "Too many frames; slow down.")
             return
-        data = text_data if text_data is not None else (bytes_data or b"").decode(errors="replace")
-        if len(data.encode()) > MAX_FRAME_BYTES:
+        if text_data is None:
+            await self.send_error("bad_json", "Frames are JSON text, not binary.")
+            return
+        if len(text_data.encode()) > MAX_FRAME_BYTES:
             await self.send_error("frame_too_large", "Frames are at most 8 KB.")
             return
         try:
-            frame = orjson.loads(data)
+            frame = orjson.loads(text_data)
         except orjson.JSONDecodeError:
             frame = None
         if not isinstance(frame, dict):
@@ -66,11 +66,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.send_error("unknown_type", "The lobby understands sync, ping and follow.")
 
     async def follow(self, table_id: Any) -> None:
-        """Follow one table's waiting room; a private one only if this viewer may see it.
+        """Follow one table's waiting room (by its public id); a private one only if this
+        viewer may see it.
 
         A table that does not exist and one this viewer may not see get the same answer.
         """
-        if not isinstance(table_id, int) or isinstance(table_id, bool):
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= PUBLIC_ID_LENGTH:
             await self.send_error("bad_frame", "follow needs a table id.")
             return
         if table_id not in self.followed and len(self.followed) >= MAX_FOLLOWED:
@@ -83,11 +84,11 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(table_group(table_id), self.channel_name)
         await self.send_json(await database_sync_to_async(table_frame)(table_id))
 
-    async def may_see(self, table_id: int) -> bool:
+    async def may_see(self, table_id: str) -> bool:
         return await database_sync_to_async(self.check_access)(table_id)
 
-    def check_access(self, table_id: int) -> bool:
-        table = Table.objects.filter(pk=table_id).first()
+    def check_access(self, table_id: str) -> bool:
+        table = Table.objects.filter(public_id=table_id).first()
         user = self.scope.get("user") or AnonymousUser()
         return table is not None and can_watch(user, self.scope.get("session"), table)
 
@@ -100,17 +101,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             return
         await self.send_json(frame)
 
-    async def unfollow(self, table_id: int) -> None:
+    async def unfollow(self, table_id: str) -> None:
         self.followed.discard(table_id)
         await self.channel_layer.group_discard(table_group(table_id), self.channel_name)
-
-    async def refuse_flood(self) -> None:
-        """Tell a flooding client once; close it if it keeps going."""
-        if self.warned:
-            await self.close(code=FLOOD_CLOSE_CODE)
-            return
-        self.warned = True
-        await self.send_error("rate_limited", "Too many frames; slow down.")
 
     async def lobby_tables(self, event: dict[str, Any]) -> None:
         await self.send_json(event["frame"])
@@ -119,7 +112,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send_json(await database_sync_to_async(shared_tables_frame)())
 
     async def send_error(self, code: str, message: str) -> None:
+        """Refuse a frame; a connection refused too often is closed (docs/protocol.md)."""
         await self.send_json({"t": "error", "id": None, "code": code, "message": message})
+        if self.flood.refused():
+            await self.close(code=FLOOD_CLOSE)
 
     async def send_json(self, frame: dict[str, Any]) -> None:
         await self.send(text_data=orjson.dumps(frame).decode())

@@ -6,11 +6,14 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.clock import DEFAULT_PACE, PACES
 from games.core import GameInfo, Option
 from spacemission.lobby.games import available_games, game_choice
 from spacemission.lobby.models import bot_label
+from spacemission.lobby.paces import pace_label
 
 OPTION_PREFIX = "option_"
 
@@ -40,7 +43,7 @@ def option_field(game: GameInfo, option: Option) -> forms.Field:
     Never required: a value left out means the game's default (the services fill it in),
     and only the chosen game's options are used.
     """
-    label = f"{game.name}: {option.label}"
+    label = f"{game.name}: {gettext(option.label)}"  # a game marks its labels (gettext_noop)
     attrs = {"data-game": game.id}  # the script shows it only while this game is chosen
     if option.choices:
         kind = type(option.default)
@@ -105,6 +108,17 @@ class CreateTableForm(GameSizeForm):
     private = forms.BooleanField(
         label=_("Private (only people with the invite link)"), required=False
     )
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        initial=DEFAULT_PACE,
+        required=False,  # left out: the default pace
+        help_text=_("No clock is for private tables only."),
+    )
+    rated = forms.BooleanField(
+        label=_("Rated (the result changes ratings; signed-up players only)"),
+        required=False,
+        initial=True,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="new_%s", **kwargs)
@@ -113,9 +127,14 @@ class CreateTableForm(GameSizeForm):
         self.fields["bot_kind"].initial = "greedy" if "greedy" in kinds else kinds[0]
         self.fields["bots"].max_value = max(g.max_players for g in self.games) - 1
         self.fields["bots"].widget.attrs["max"] = self.fields["bots"].max_value
+        paces = dict.fromkeys(p for g in self.games for p in g.paces if p in PACES)
+        self.fields["pace"].choices = [(p, pace_label(PACES[p])) for p in paces]
         for game in self.games:
             for option in game.options:
                 self.fields[OPTION_PREFIX + option.name] = option_field(game, option)
+
+    def clean_pace(self) -> str:
+        return self.cleaned_data["pace"] or DEFAULT_PACE
 
     def options(self) -> dict[str, Any]:
         return {
@@ -125,10 +144,31 @@ class CreateTableForm(GameSizeForm):
         }
 
 
+MAX_SEAT_INDEX = 99  # beyond any game's seats; bounds the number before it is compared
+
+
+class SeatField(forms.IntegerField):
+    """A seat index; anything but a whole number from 0 is no seat (never "any seat")."""
+
+    default_error_messages = {
+        "invalid": _("There is no such seat."),
+        "min_value": _("There is no such seat."),
+        "max_value": _("There is no such seat."),
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_value=0, max_value=MAX_SEAT_INDEX, required=False, **kwargs)
+
+
 class BotForm(forms.Form):
     kind = forms.CharField(max_length=20)
-    seat = forms.IntegerField(min_value=0, required=False)
+    seat = SeatField()
 
 
 class SeatForm(forms.Form):
-    seat = forms.IntegerField(min_value=0, required=False)
+    seat = SeatField()
+
+
+def first_error(form: forms.Form) -> str:
+    """The first thing wrong with a form, as one sentence for a message."""
+    return next(str(error) for errors in form.errors.values() for error in errors)

@@ -17,20 +17,21 @@ from django.utils import translation
 
 from spacemission.lobby.botnames import bot_label, bot_numbers, number_in
 from spacemission.lobby.games import game_mark, game_name
-from spacemission.lobby.models import Seat, Table
+from spacemission.lobby.models import PUBLIC_ID_LENGTH, Seat, Table
+from spacemission.lobby.paces import public as public_pace
 from spacemission.matches.models import MatchSeat
 
 # The lobby shows the newest tables first; older ones are a page away for nobody.
 MAX_OPEN = 200
 MAX_RUNNING = 100
 
-TABLE_FIELDS = ("id", "game", "seat_count", "host__username")
+TABLE_FIELDS = ("id", "public_id", "game", "seat_count", "rated", "host__username", "pace")
 
 
 @functools.cache
 def table_url_pattern() -> str:
     """The table page's URL with a ``{}`` for the id: reversed once, not once per row."""
-    return reverse("table", args=[987654321]).replace("987654321", "{}")
+    return reverse("table", args=["x" * PUBLIC_ID_LENGTH]).replace("x" * PUBLIC_ID_LENGTH, "{}")
 
 
 def taken_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
@@ -64,21 +65,24 @@ def seat_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def playing_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """The seats of these running tables' matches, by table id: a bot that took over from
-    a player keeps the name the match gave it."""
+    a player who left keeps the name the match gave it; a stand-in for an absent player
+    goes by that player's name, marked ``away``."""
     rows = (
         MatchSeat.objects.filter(match__table_id__in=table_ids)
         .order_by("match__table_id", "index")
-        .values("match__table_id", "index", "bot", "name")
+        .values("match__table_id", "index", "bot", "name", "away")
     )
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        number = number_in(row["bot"], row["name"]) if row["bot"] else None
+        named = row["bot"] and not row["away"]
+        number = number_in(row["bot"], row["name"]) if named else None
         seats[row["match__table_id"]].append(
             {
                 "seat": row["index"],
-                "name": bot_label(row["bot"], number) if row["bot"] else row["name"],
+                "name": bot_label(row["bot"], number) if named else row["name"],
                 "bot": row["bot"] or None,
                 "number": number,
+                "away": row["away"],
             }
         )
     return seats
@@ -87,7 +91,7 @@ def playing_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
 def entries(status: str, limit: int) -> list[dict[str, Any]]:
     """Public tables in ``status``, newest first, as the lobby lists them."""
     running = status == Table.Status.RUNNING
-    fields = (*TABLE_FIELDS, "match__id") if running else TABLE_FIELDS
+    fields = TABLE_FIELDS
     rows = list(
         Table.objects.filter(status=status, private=False)
         .order_by("-created_at")
@@ -99,19 +103,21 @@ def entries(status: str, limit: int) -> list[dict[str, Any]]:
         game: {"game_name": game_name(game), **game_mark(game)}
         for game in {r["game"] for r in rows}
     }
+    paces = {pace: public_pace(pace) for pace in {r["pace"] for r in rows}}
     listed = []
     for row in rows:
         entry: dict[str, Any] = {
-            "id": row["id"],
+            "id": row["public_id"],
             "game": row["game"],
             **games[row["game"]],
             "host": row["host__username"],
             "seats": row["seat_count"],
+            "pace": paces[row["pace"]],
+            "rated": row["rated"],
             "taken": seats.get(row["id"], []),
-            "url": url.format(row["id"]),
+            "url": url.format(row["public_id"]),
         }
         if running:
-            entry["match"] = row["match__id"]
             entry["watch"] = entry["url"]
         listed.append(entry)
     return listed

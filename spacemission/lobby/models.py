@@ -6,11 +6,21 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.clock import DEFAULT_PACE
 from spacemission.lobby.botnames import bot_label
 
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
+
+
+PUBLIC_ID_LENGTH = 8
+
+
+def new_public_id() -> str:
+    """A table's id in URLs and frames: random (48 bits), so tables cannot be counted or
+    guessed in sequence; the numeric key stays inside the server."""
+    return secrets.token_urlsafe(PUBLIC_ID_LENGTH * 3 // 4)
 
 
 class Table(models.Model):
@@ -28,6 +38,13 @@ class Table(models.Model):
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(_("options"), default=dict, blank=True)
     private = models.BooleanField(_("private"), default=False)
+    public_id = models.CharField(
+        max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False
+    )
+    # Rated tables change their players' ratings and seat signed-up accounts only.
+    rated = models.BooleanField(_("rated"), default=False)
+    # A preset of games.clock.PACES: the time control of the table's match.
+    pace = models.CharField(_("pace"), max_length=12, default=DEFAULT_PACE)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -38,10 +55,10 @@ class Table(models.Model):
         indexes = [models.Index(fields=["status", "private"])]
 
     def __str__(self) -> str:
-        return f"{self.game} table {self.pk} ({self.status})"
+        return f"{self.game} table {self.public_id} ({self.status})"
 
     def get_absolute_url(self) -> str:
-        return reverse("table", args=[self.pk])
+        return reverse("table", args=[self.public_id])
 
     @property
     def stamp(self) -> str:

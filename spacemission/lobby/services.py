@@ -1,7 +1,8 @@
 """Everything that changes a table in the lobby, each in one transaction.
 
 A table row is locked (``select_for_update``) before its seats are read, so two people
-racing for the last seat, or a join racing the start, are serialised by the database.
+racing for the last seat, or a join racing the start, are serialised by the database
+(SQLite ignores the row lock, but its transactions take the write lock at BEGIN).
 Every change to a public table pushes a fresh lobby list once the change is committed.
 """
 
@@ -14,11 +15,13 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
+from games.clock import DEFAULT_PACE, QUICK_MATCH_PACE
 from games.core import GameInfo
 from spacemission.accounts.models import User
 from spacemission.lobby.broadcast import table_changed, tables_changed
 from spacemission.lobby.games import game_info
 from spacemission.lobby.models import Seat, Table
+from spacemission.lobby.paces import offered
 
 if TYPE_CHECKING:
     from spacemission.matches.models import Match
@@ -50,6 +53,17 @@ def check_bot(info: GameInfo, kind: str) -> None:
         raise LobbyError(_("There is no such bot."))
 
 
+class PaceError(LobbyError):
+    """A pace this game or kind of table does not offer (the form shows it by the field)."""
+
+
+def check_pace(info: GameInfo, pace: str, *, private: bool) -> None:
+    if pace not in {p.id for p in offered(info, private=private)}:
+        if pace in {p.id for p in offered(info, private=True)}:
+            raise PaceError(_("Only a private table may play without a clock."))
+        raise PaceError(_("%(game)s is not played at that pace.") % {"game": info.name})
+
+
 def clean_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
     """The game's defaults overridden by the host's valid choices; unknown names dropped."""
     cleaned = info.default_options()
@@ -66,7 +80,7 @@ def clean_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
 def announce(table: Table) -> None:
     """After commit, tell the table's followers and push the lobby list (private tables
     are never listed)."""
-    table_id, private = table.pk, table.private
+    table_id, private = table.public_id, table.private
     transaction.on_commit(lambda: table_changed(table_id, private=private))
     if not private:
         transaction.on_commit(tables_changed)
@@ -104,11 +118,16 @@ def create_table(
     bots: int = 0,
     bot_kind: str = "",
     private: bool = False,
+    rated: bool = False,
     options: dict[str, Any] | None = None,
+    pace: str = DEFAULT_PACE,
 ) -> Table:
     """A new open table with the host in seat 0 and ``bots`` bots in the next seats."""
     info = known_game(game)
+    if rated:
+        check_may_play_rated(host)
     check_seat_count(info, seat_count)
+    check_pace(info, pace, private=private)
     if not 0 <= bots < seat_count:
         raise LobbyError(_("Leave at least one seat for you."))
     if bots:
@@ -118,7 +137,9 @@ def create_table(
         host=host,
         seat_count=seat_count,
         private=private,
+        rated=rated,
         options=clean_options(info, options or {}),
+        pace=pace,
     )
     Seat.objects.bulk_create(
         Seat(
@@ -131,6 +152,12 @@ def create_table(
     )
     announce(table)
     return table
+
+
+def check_may_play_rated(user: User) -> None:
+    """Rated tables seat signed-up accounts only (a guest's rating would have no owner)."""
+    if user.is_guest:
+        raise LobbyError(_("Rated tables are for signed-up players. Sign up to play rated."))
 
 
 def free_seat(seats: list[Seat], index: int | None) -> Seat:
@@ -170,6 +197,8 @@ def join(user: User, table_id: int, seat_index: int | None = None) -> Seat:
     seats = seats_of(table)
     if any(seat.user_id == user.pk for seat in seats):
         raise LobbyError(_("You already sit at this table."))
+    if table.rated:
+        check_may_play_rated(user)
     seat = free_seat(seats, seat_index)
     claim_seat(seat, user=user)
     table.save(update_fields=["updated_at"])
@@ -275,11 +304,17 @@ def start(user: User, table_id: int) -> Match:
 
 
 def quick_candidates(user: User, game: str, seat_count: int) -> list[int]:
-    """Open public tables that fit, fullest first (then oldest); ids only."""
+    """Open public tables that fit, fullest first (then oldest); ids only. Quick match is
+    rated for accounts; guests meet at casual tables."""
     taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot=""))
     return list(
         Table.objects.filter(
-            status=Table.Status.OPEN, private=False, game=game, seat_count=seat_count
+            status=Table.Status.OPEN,
+            private=False,
+            game=game,
+            seat_count=seat_count,
+            pace=QUICK_MATCH_PACE,
+            rated=not user.is_guest,
         )
         .exclude(seats__user=user)
         .annotate(taken=taken)
@@ -293,8 +328,8 @@ def serialise_quick_matches(game: str, seat_count: int) -> None:
     """Quick matches for one game and size take turns until the transaction ends, so two
     people asking at once meet at one table instead of opening two.
 
-    PostgreSQL: a transaction-scoped advisory lock. SQLite serves one process, whose sync
-    views already run one at a time.
+    PostgreSQL: a transaction-scoped advisory lock. SQLite: every transaction holds the
+    database's write lock from BEGIN (``settings.DATABASES``), so they queue already.
     """
     if connection.vendor == "postgresql":
         key = zlib.crc32(f"quick-match:{game}:{seat_count}".encode())
@@ -312,7 +347,11 @@ def quick_match(user: User, game: str, seat_count: int) -> Table:
     check_seat_count(info, seat_count)
     serialise_quick_matches(game, seat_count)
     waiting = Table.objects.filter(
-        status=Table.Status.OPEN, game=game, seat_count=seat_count, seats__user=user
+        status=Table.Status.OPEN,
+        game=game,
+        seat_count=seat_count,
+        seats__user=user,
+        pace=QUICK_MATCH_PACE,
     ).first()
     if waiting is not None:
         return waiting
@@ -321,4 +360,4 @@ def quick_match(user: User, game: str, seat_count: int) -> Table:
             return join(user, table_id).table
         except LobbyError:
             continue  # filled or started by someone else meanwhile (a plain join)
-    return create_table(user, game, seat_count)
+    return create_table(user, game, seat_count, pace=QUICK_MATCH_PACE, rated=not user.is_guest)

@@ -16,7 +16,11 @@ class Match(models.Model):
     game = models.CharField(max_length=40)
     seat_count = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
+    # The seed and its salt stay on the server until the match is over; the commitment
+    # SHA-256(salt ‖ seed) is public from the start (games.fairdeal, docs/fair-deals.md).
     seed = models.BigIntegerField()
+    salt = models.CharField(max_length=64, blank=True)
+    commitment = models.CharField(max_length=64, blank=True)
     state = models.JSONField()
     # The count of applied actions: replay order, bot seeds. Never sent to a client, as
     # it counts the secret actions of every seat too.
@@ -25,6 +29,15 @@ class Match(models.Model):
     # A client holds its audience's view version (docs/protocol.md).
     view_versions = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.RUNNING)
+    # The time control (a games.clock.PACES id, the table's at the start), the clock's
+    # state (games.clock), and its earliest deadline in epoch milliseconds (None: no
+    # clock runs), kept with every act so the deadline worker finds what is due.
+    pace = models.CharField(max_length=12, default="none")
+    clock = models.JSONField(null=True, blank=True)
+    deadline = models.BigIntegerField(null=True, blank=True, db_index=True)
+    # What happened to the seats, for everyone's log: a bot stood in, a player came back,
+    # resigned, was voted away (spacemission.matches.absence).
+    events = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -70,7 +83,9 @@ class Action(models.Model):
 
 
 class MatchSeat(models.Model):
-    """Who plays a seat of a match: a user, or a bot (a user who leaves is replaced by one)."""
+    """A seat of a match: whose it is (``user``; None for a seat a bot was given at the
+    table) and who plays it now (``bot``; "" when the user plays). A bot that stands in for
+    a user keeps the user here: the seat stays theirs, and ranks last if a bot ends it."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -83,6 +98,15 @@ class MatchSeat(models.Model):
     )
     bot = models.CharField(max_length=20, blank=True)
     name = models.CharField(max_length=60)
+    # A stand-in bot plays for the absent user until they say they are back.
+    away = models.BooleanField(default=False)
+    timeouts = models.PositiveSmallIntegerField(default=0, help_text="in a row")
+    # The user gave the game up (resigned, or left the table): a bot plays it out.
+    resigned = models.BooleanField(default=False)
+    # When the seat's last connection closed (epoch ms; None while connected), and which
+    # seats voted to hand it to a bot (a table without a clock).
+    gone_since = models.BigIntegerField(null=True, blank=True)
+    votes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["match", "index"]
@@ -117,3 +141,51 @@ class ChatLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.text[:40]}"
+
+
+class Rematch(models.Model):
+    """An offer, once a match has ended, to play again at a new table with the same
+    players and options. One per match at a time: a new offer replaces a closed one."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for answers")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
+        EXPIRED = "expired", _("timed out")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rematch")
+    offered_by = models.PositiveSmallIntegerField(help_text="the seat that offered")
+    # The seats whose people are asked (bots accept by themselves), and their answers
+    # by seat: {"0": "accept", "2": "decline"}.
+    asked = models.JSONField(default=list)
+    answers = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    expires_at = models.DateTimeField()
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"rematch of match {self.match_id} ({self.status})"
+
+
+class TurnMail(models.Model):
+    """A "your move" e-mail claimed for one seat and turn: the row is taken before the
+    mail goes, so however many processes see the turn pass, one of them sends it, once."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="turn_mails")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField(help_text="the match version that passed the turn")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "seat", "version"], name="one_turn_mail_per_turn"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"turn mail to seat {self.seat} of match {self.match_id} at v{self.version}"

@@ -9,25 +9,24 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Subquery
 from django.utils import timezone
 
-from games import registry
+from games import fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.models import Table
-from spacemission.matches import audiences
+from spacemission.matches import audiences, clocks, turnmail
 from spacemission.matches.audiences import ViewChange
 from spacemission.matches.models import Action, Match, MatchSeat
+from spacemission.ratings.services import rate_match
 
 log = logging.getLogger(__name__)
 SEED_BITS = 63
@@ -56,6 +55,7 @@ class Applied:
     finished: bool = False
     bots: bool = False  # a bot plays a seat: the live layer lets it move after this action
     changes: tuple[ViewChange, ...] = ()
+    clock: dict[str, Any] | None = None  # the new public clock, when the act changed it
 
 
 def bot_seed(match: Match, seat: int) -> int:
@@ -76,16 +76,23 @@ def start_match(table: Table) -> Match:
         raise ValueError(f"table {table.pk} has empty seats")
     options = {**game.info.default_options(), **(table.options or {})}
     seed = secrets.randbits(SEED_BITS)
+    salt = secrets.token_hex(fairdeal.SALT_BYTES)
     names = seat_names((s.bot, s.user.shown_name if s.user_id else "") for s in seats)
-    match = Match.objects.create(
+    match = Match(
         table=table,
         game=table.game,
         seat_count=table.seat_count,
         options=options,
         seed=seed,
+        salt=salt,
+        commitment=fairdeal.commitment(seed, salt),
         state=game.setup(table.seat_count, options, seed),
         view_versions=audiences.initial(table.seat_count),
+        pace=table.pace,
     )
+    at = clocks.now()
+    clocks.start(match, {s.index: "" if s.user_id else s.bot for s in seats}, at)
+    match.save()
     MatchSeat.objects.bulk_create(
         MatchSeat(
             match=match,
@@ -93,32 +100,47 @@ def start_match(table: Table) -> Match:
             user=s.user,
             bot="" if s.user_id else s.bot,
             name=name,
+            gone_since=at if s.user_id else None,  # until their first connection
         )
         for s, name in zip(seats, names, strict=True)
     )
     table.status = Table.Status.RUNNING
     table.save(update_fields=["status", "updated_at"])
     transaction.on_commit(lambda: _after_change(match.pk, seats_changed=False))
+    turnmail.after_commit(match, turnmail.newly_waiting(game, None, match.state, None))
     return match
 
 
 def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> MatchSeat:
-    """Hand a running match's seat to a bot (its player left); the bot moves if it is its turn.
+    """Hand a running match's seat to a bot for good (its player left the table); the bot
+    moves if it is its turn. The seat keeps its user, marked resigned.
 
     The table's seat follows, so the lobby shows who plays now.
     """
     if bot not in registry.get(match.game).info.bots:
         raise ValueError(f"unknown bot {bot!r}")
     with serialised():
+        locked = Match.objects.select_for_update().get(pk=match.pk)  # the match, then seats
         seat = MatchSeat.objects.select_for_update().get(match=match, index=seat_index)
         others = MatchSeat.objects.filter(match=match).exclude(index=seat_index)
-        seat.user, seat.bot = None, bot
+        seat.bot, seat.resigned, seat.away = bot, True, False
         taken = set(others.values_list("name", flat=True))
         seat.name = english_name(bot, free_number(bot, taken))
-        seat.save(update_fields=["user", "bot", "name"])
+        seat.save(update_fields=["bot", "resigned", "away", "name"])
         match.table.seats.filter(index=seat_index).update(user=None, bot=bot)
+        seats_changed(locked, "left", seat_index)
         transaction.on_commit(lambda: _after_change(match.pk, seats_changed=True))
     return seat
+
+
+def seats_changed(match: Match, kind: str, seat: int, **args: Any) -> bool:
+    """After a seat changed hands (saved), on the locked match: note it for the log, run
+    the clocks of the seats people play now, save; whether the clock changed."""
+    at = clocks.now()
+    note(match, kind, seat, at, **args)
+    changed = clocks.update(match, clocks.bots_of(match.seats.values("index", "bot")), at)
+    match.save(update_fields=["events", *clocks.CLOCK_FIELDS])
+    return changed
 
 
 def _after_change(match_id: int, *, seats_changed: bool) -> None:
@@ -128,28 +150,12 @@ def _after_change(match_id: int, *, seats_changed: bool) -> None:
     announce.after_commit(match_id, seats_changed=seats_changed)
 
 
-@contextmanager
-def serialised() -> Iterator[None]:
-    """A transaction that holds the write lock from its first statement.
-
-    PostgreSQL locks the row (``select_for_update``). SQLite ignores that, and a deferred
-    transaction that reads before writing can fail to upgrade its lock; an IMMEDIATE
-    transaction takes the database's write lock at BEGIN, so concurrent appliers queue up
-    (for up to the connection's busy timeout) instead of both reading the same version.
-    """
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        with transaction.atomic():
-            yield
-        return
-    connection.ensure_connection()  # connecting resets the mode from the settings
-    previous = connection.transaction_mode
-    connection.transaction_mode = "IMMEDIATE"
-    try:
-        with transaction.atomic():
-            connection.transaction_mode = previous
-            yield
-    finally:
-        connection.transaction_mode = previous
+def serialised() -> transaction.Atomic:
+    """A transaction that holds the write lock from its first statement, as every write
+    path's does: PostgreSQL locks the rows it selects for update, and SQLite's transactions
+    are all IMMEDIATE (``settings.DATABASES``), taking the database's write lock at BEGIN,
+    so concurrent appliers queue up instead of both reading the same version."""
+    return transaction.atomic()
 
 
 def apply_action(
@@ -175,34 +181,55 @@ def apply_action(
         if done is not None:
             return _repeated(match, seat, *done)
         _check_player(seats, seat, user)
-        if match.status == Match.Status.FINISHED:
-            raise IllegalAction("match_over", "the match has ended")
-        versions = audiences.current(match.view_versions, match.seat_count)
-        _check_fresh(versions[seat], expected_version)
-        game = registry.get(match.game)
-        before = match.state
-        after = _rules_apply(game, before, seat, action)
-        changes = audiences.changes(game, before, after, seat, versions)
-        match.version += 1
-        match.view_versions = audiences.bumped(versions, changes)
-        Action.objects.create(
-            match=match,
-            version=match.version,
-            seat=seat,
-            action=action,
-            client_id=client_id,
-            view_versions=match.view_versions,
-            user=user,
-        )
-        match.state = after
-        fields = ["state", "version", "view_versions", "updated_at"]
-        result = game.result(after)
-        if result is not None:
-            _finish(match, result)
-            fields += ["status", "result", "finished_at"]
-        match.save(update_fields=fields)
-        if result is not None:
-            transaction.on_commit(_tables_changed)
+        if user is not None and (seats[seat]["away"] or seats[seat]["timeouts"]):
+            # Playing again themselves: no longer away, and no timeouts in a row.
+            MatchSeat.objects.filter(match=match, index=seat).update(away=False, timeouts=0)
+        return apply_locked(match, seats, seat, action, expected_version, client_id, user)
+
+
+def apply_locked(
+    match: Match,
+    seats: dict[int, dict[str, Any]],
+    seat: int,
+    action: GameAction,
+    expected_version: int,
+    client_id: str = "",
+    user: AbstractBaseUser | None = None,
+) -> Applied:
+    """``apply_action`` inside its transaction, the match locked and the player checked:
+    the rules, the action log, the clock, the result, one save."""
+    if match.status == Match.Status.FINISHED:
+        raise IllegalAction("match_over", "the match has ended")
+    versions = audiences.current(match.view_versions, match.seat_count)
+    _check_fresh(versions[seat], expected_version)
+    game = registry.get(match.game)
+    before = match.state
+    after = _rules_apply(game, before, seat, action)
+    changes = audiences.changes(game, before, after, seat, versions)
+    match.version += 1
+    match.view_versions = audiences.bumped(versions, changes)
+    Action.objects.create(
+        match=match,
+        version=match.version,
+        seat=seat,
+        action=action,
+        client_id=client_id,
+        view_versions=match.view_versions,
+        user=user,
+    )
+    match.state = after
+    fields = ["state", "version", "view_versions", "updated_at", *clocks.CLOCK_FIELDS]
+    result = game.result(after)
+    if result is not None:
+        _finish(match, result)
+        fields += ["status", "result", "finished_at"]
+    at = clocks.now()
+    clock_changed = clocks.update(match, clocks.bots_of(seats.values()), at, seat)
+    match.save(update_fields=fields)
+    if result is not None:
+        transaction.on_commit(_tables_changed)
+    else:
+        turnmail.after_commit(match, turnmail.newly_waiting(game, before, after, seat))
     return Applied(
         match_id=match.pk,
         game=match.game,
@@ -214,6 +241,7 @@ def apply_action(
         finished=result is not None,
         bots=any(row["bot"] for row in seats.values()),
         changes=tuple(changes),
+        clock={**clocks.public(match), "now": at} if clock_changed else None,
     )
 
 
@@ -233,7 +261,7 @@ def _seats(
     """Who plays each seat (index -> user_id, bot), and the match version and view
     versions this seat's ``client_id`` already produced (None: not applied yet), in one
     query."""
-    rows = match.seats.values("index", "user_id", "bot")
+    rows = match.seats.values("index", "user_id", "bot", "away", "timeouts")
     if client_id:
         applied = Action.objects.filter(match=match, seat=seat, client_id=client_id)
         rows = rows.annotate(
@@ -259,7 +287,7 @@ def _repeated(match: Match, seat: int, version: int, view_versions: Any) -> Appl
 def _check_player(
     seats: dict[int, dict[str, Any]], seat: int, user: AbstractBaseUser | None
 ) -> None:
-    """Refuse anyone but the seat's player (or its bot)."""
+    """Refuse anyone but who plays the seat now: its bot when one is set, else its user."""
     row = seats.get(seat)
     if row is None:
         raise IllegalAction("not_your_seat", f"there is no seat {seat}")
@@ -267,6 +295,8 @@ def _check_player(
         raise IllegalAction("not_your_seat", f"seat {seat} is not played by a bot")
     if user is not None and row["user_id"] != user.pk:
         raise IllegalAction("not_your_seat", f"you do not play seat {seat}")
+    if user is not None and row["bot"]:
+        raise IllegalAction("not_your_seat", f"a bot plays seat {seat} now")
 
 
 def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> State:
@@ -282,12 +312,14 @@ def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> Sta
 
 
 def _finish(match: Match, result: dict[str, Any]) -> None:
+    """Mark the match and its table finished and rate it, in the caller's transaction."""
     match.status = Match.Status.FINISHED
     match.result = result
     match.finished_at = timezone.now()
     Table.objects.filter(pk=match.table_id).update(
         status=Table.Status.FINISHED, updated_at=timezone.now()
     )
+    rate_match(match)
 
 
 def _tables_changed() -> None:
@@ -332,12 +364,8 @@ def play_bot(match_id: int) -> Applied | None:
     if turn is None:
         return None
     seat, bot = turn
-    game = registry.get(match.game)
-    view = game.view(match.state, seat)
-    choice = game.bot_action(bot, view, bot_seed(match, seat))
-    fallbacks = [a for a in view.get("legal", []) if a.get("type") != "undo"]
     seen = audiences.current(match.view_versions, match.seat_count)[seat]
-    for action in [choice, *fallbacks]:
+    for action in bot_choices(match, seat, bot):
         try:
             return apply_action(match.pk, seat, action, seen)
         except IllegalAction as exc:
@@ -345,3 +373,26 @@ def play_bot(match_id: int) -> Applied | None:
                 return None
             log.error("match %s: bot %s chose %s, refused: %s", match.pk, bot, action, exc.code)
     return None
+
+
+def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
+    """What bot ``bot`` would do at ``seat`` now, from its own view: its choice first,
+    then every legal action (but undo) in case the rules refuse it."""
+    game = registry.get(match.game)
+    view = game.view(match.state, seat)
+    choice = game.bot_action(bot, view, bot_seed(match, seat))
+    return [choice, *(a for a in view.get("legal", []) if a.get("type") != "undo")]
+
+
+def stand_in_bot(game_id: str) -> str:
+    """The bot that plays for an absent or resigned player: the stronger one if offered."""
+    bots = registry.get(game_id).info.bots
+    return DEFAULT_BOT if DEFAULT_BOT in bots else bots[0]
+
+
+def note(match: Match, kind: str, seat: int, at: int, **args: Any) -> None:
+    """Add an event about a seat to the match's public events (not saved): ``log`` is how
+    many public lines the game log had then, so every page shows it in its place."""
+    public_log = registry.get(match.game).view(match.state, None).get("log", [])
+    event = {"kind": kind, "seat": seat, "at": at, "log": len(public_log), **args}
+    match.events = [*match.events, event]

@@ -1,7 +1,8 @@
 """Every websocket frame a page receives, checked against what its seat may see.
 
 Game-agnostic: each game package has ``privacy.hidden_ids(state, seat)``, the ids a seat
-may not see, and ids are words of letters, digits and hyphens (``c07``, ``j017-2``).
+may not see, and ids are words of letters, digits and hyphens (``c07``, ``j017-2``). The
+match's seed and salt are hidden from everyone until the game is over (docs/fair-deals.md).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class History:
     states: list[dict]
     actors: list[int]
     shown: dict[int | None, list[int]] = field(default_factory=dict)
+    secrets: set[str] = field(default_factory=set)  # the seed and salt, as words
 
     def at(self, seat: int | None, view_version: int) -> dict:
         """The state a frame of ``seat``'s audience (None: the spectators) shows."""
@@ -77,7 +79,8 @@ def states_by_version(setup: dict, actions: list[tuple[int, dict]]) -> History:
     for seat, action in actions:
         state, _events = game.apply(state, seat, action)
         states.append(state)
-    return History(states, [seat for seat, _ in actions])
+    secrets = {str(setup["seed"]), setup.get("salt") or str(setup["seed"])}
+    return History(states, [seat for seat, _ in actions], secrets=secrets)
 
 
 def hidden_ids_of(game_id: str) -> Callable[[dict, int | None], set[str]]:
@@ -96,7 +99,7 @@ def leaks(recorder: Recorder, history: History) -> list[str]:
         state = history.at(recorder.seat, version)
         if state["phase"] == "over":
             continue
-        named = set(WORD.findall(text)) & hidden_ids(state, recorder.seat)
+        named = set(WORD.findall(text)) & (hidden_ids(state, recorder.seat) | history.secrets)
         if named:
             found.append(f"{recorder.name} v{version}: {sorted(named)} in {text[:200]}")
     return found

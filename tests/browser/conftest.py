@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser import server as live
+from tests.browser import ui
 from tests.support.chromium import launched
 
 # Assertions retry until this ceiling: room for a machine busy with other work.
@@ -49,3 +50,38 @@ def new_page(chromium, daphne_server):
     for context in contexts:
         context.close()
     assert not errors, f"uncaught errors in the page: {errors}"
+
+
+def _table(page: Page, game: str, finished: bool) -> str:
+    """A table with two bots; for a finished one the player leaves, and the bots play on."""
+    table = ui.open_table(page, seats=3, bots=2, game=game)
+    ui.start(page, table)
+    if finished:
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator(".leave-form button").click()
+        page.wait_for_url("**/")
+        page.goto(f"/t/{table}/")
+        ui.wait_for_table(page)
+        expect(page.locator("#match")).to_have_attribute("data-phase", "over", timeout=120_000)
+    return f"/t/{table}/"
+
+
+@pytest.fixture(scope="session")
+def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, str], str]]]:
+    """One signed-up player's browser context and the pages it has: the lobby, a waiting
+    room, each game's rules page, and by (game, "playing" | "over") a table of Space Mission
+    and Jump Drive, running and finished, and a running BlaBla table."""
+    context = chromium.new_context(base_url=daphne_server.url)
+    context.set_default_timeout(30000)
+    page = context.new_page()
+    ui.sign_up(page, "layla")
+    urls = {"lobby": "/", "waiting": f"/t/{ui.open_table(page, seats=3, bots=1)}/"}
+    games = ("space-mission", "jump-drive", "blabla")
+    urls |= {("rules", game): f"/rules/{game}/" for game in games}
+    for game in games[:2]:
+        urls[game, "over"] = _table(page, game, finished=True)
+        urls[game, "playing"] = _table(page, game, finished=False)
+    urls["blabla", "playing"] = _table(page, "blabla", finished=False)
+    page.close()
+    yield context, urls
+    context.close()

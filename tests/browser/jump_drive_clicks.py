@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from playwright.sync_api import Page
 
+from games.core import Game
 from games.jump_drive import GAME
 from tests.browser.server import LiveServer
 from tests.browser.ui import wait_for_version
@@ -42,13 +45,25 @@ def click(page: Page, view: dict, action: dict) -> None:
         raise ValueError(kind)
 
 
+Clicker = Callable[[Page, dict, dict], None]
+
+
 class Table:
-    """The seated pages of one match, acting by clicking and reading the stored match.
+    """The seated pages of one match, acting by clicking and reading the stored match
+    (Jump Drive's clicks unless another game and its clicks are given).
 
     A page is waited for at its audience's view version: the number of actions that
     changed its view or were its own (a private choice elsewhere is not counted)."""
 
-    def __init__(self, server: LiveServer, match_id: int, pages: dict[int, Page]):
+    def __init__(
+        self,
+        server: LiveServer,
+        match_id: int,
+        pages: dict[int, Page],
+        game: Game = GAME,
+        clicker: Clicker = click,
+    ):
+        self.game, self.clicker = game, clicker
         self.server = server
         self.match_id = match_id
         self.pages = pages
@@ -64,9 +79,9 @@ class Table:
         """The match at every version so far, rebuilt from its seed and action log."""
         setup, actions = self.server.match_actions(self.match_id)
         if not self.states:
-            self.states = [GAME.setup(setup["seats"], setup["options"], setup["seed"])]
+            self.states = [self.game.setup(setup["seats"], setup["options"], setup["seed"])]
         for seat, action in actions[len(self.states) - 1 :]:
-            self.states.append(GAME.apply(self.states[-1], seat, action)[0])
+            self.states.append(self.game.apply(self.states[-1], seat, action)[0])
             self.actors.append(seat)
         return self.states
 
@@ -76,7 +91,7 @@ class Table:
         seen, count = self.counted.get(audience, (1, 0))
         for version in range(seen, len(states)):
             own = self.actors[version - 1] == audience
-            if own or GAME.view(states[version], audience) != GAME.view(
+            if own or self.game.view(states[version], audience) != self.game.view(
                 states[version - 1], audience
             ):
                 count += 1
@@ -90,7 +105,7 @@ class Table:
         state, version = self.state()
         page = self.pages[seat]
         self.settle(page, seat)
-        click(page, GAME.view(state, seat), action)
+        self.clicker(page, self.game.view(state, seat), action)
         self.applied(seat, action, version)
         self.settle(page, seat)
         for watcher in self.watchers:
@@ -117,4 +132,4 @@ class Table:
 
     def act_like_a_bot(self, seat: int) -> dict:
         state, version = self.state()
-        return self.act(seat, GAME.bot_action("greedy", GAME.view(state, seat), version))
+        return self.act(seat, self.game.bot_action("greedy", self.game.view(state, seat), version))

@@ -35,14 +35,21 @@ class LiveServer:
 
     def match_actions(self, match_id: int) -> tuple[dict, list[tuple[int, dict]]]:
         """How the match was set up, and its action log in order."""
-        ((game, seat_count, options, seed),) = self.database.query(
-            "SELECT game, seat_count, options, seed FROM matches_match WHERE id = %s", [match_id]
+        ((game, seat_count, options, seed, salt),) = self.database.query(
+            "SELECT game, seat_count, options, seed, salt FROM matches_match WHERE id = %s",
+            [match_id],
         )
         rows = self.database.query(
             "SELECT seat, action FROM matches_action WHERE match_id = %s ORDER BY version",
             [match_id],
         )
-        setup = {"game": game, "seats": seat_count, "options": _json(options), "seed": seed}
+        setup = {
+            "game": game,
+            "seats": seat_count,
+            "options": _json(options),
+            "seed": seed,
+            "salt": salt,
+        }
         return setup, [(seat, _json(action)) for seat, action in rows]
 
     def stop(self) -> None:

@@ -4,14 +4,13 @@ by clicking, one person plays a whole game against a bot, and every frame is aud
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from games.jump_drive import GAME
-from tests.browser import audit
-from tests.browser.conftest import LAPTOP, PHONE
+from tests.browser import audit, screenshots
+from tests.browser.conftest import PHONE
 from tests.browser.jump_drive_clicks import Table
 from tests.browser.ui import (
     config,
@@ -24,7 +23,6 @@ from tests.browser.ui import (
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 COMMIT = {"type": "commit"}
 
 
@@ -170,7 +168,7 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
     watcher.reload()
     wait_for_table(watcher)
     expect(watcher.locator(".jd-track .panel-title")).to_contain_text("Siegpunkte")
-    assert sideways(watcher) <= 0
+    assert screenshots.sideways(watcher) <= 0
 
     setup, actions = daphne_server.match_actions(table.match_id)
     states = audit.states_by_version(setup, actions)
@@ -180,24 +178,6 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
 
 
 # ---------------------------------------------------------------- a whole game
-
-
-def sideways(page: Page) -> int:
-    """How far the page scrolls sideways (0: it fits)."""
-    return page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-
-
-def take_screenshots(page: Page) -> None:
-    """The table at both sizes, for the README; neither may scroll sideways."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for size, name in ((LAPTOP, "jump-drive-laptop.png"), (PHONE, "jump-drive-phone.png")):
-        page.set_viewport_size(size)
-        assert sideways(page) <= 0, f"{name}: {sideways(page)}px of sideways scrolling"
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=SCREENSHOTS / name)
-    page.set_viewport_size(LAPTOP)
 
 
 def play_to_the_end(table: Table, seat: int) -> None:
@@ -213,7 +193,7 @@ def play_to_the_end(table: Table, seat: int) -> None:
             continue
         if not shot and state["round"] >= 3 and state["phase"] == "choose":
             table.settle(page, seat)
-            take_screenshots(page)
+            screenshots.take(page, "jump-drive")
             shot = True
         table.act_like_a_bot(seat)
     raise AssertionError("the game did not end")

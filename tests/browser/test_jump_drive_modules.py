@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.jump_drive import GAME
+from games.jump_drive import GAME, data
 from tests.browser.jump_drive_clicks import shape_of
 
 pytestmark = pytest.mark.browser
@@ -86,9 +86,9 @@ RENDER = """async (views) => {
         const commit = root.querySelector("[data-action=commit]");
         return {
             cards: names(".jd-hand button[data-card]", "data-card"),
-            options: names("[data-option]:not([disabled])", "data-option"),
+            options: names("[data-option]:not([disabled], [aria-disabled=true])", "data-option"),
             seconds: names("[data-second]", "data-second"),
-            commit: commit ? !commit.disabled : null,
+            commit: commit ? !commit.matches("[disabled], [aria-disabled=true]") : null,
             end: root.querySelector(".end-screen") !== null,
             statuses: [...root.querySelectorAll(".jd-empire")].map(
                 (el) => el.querySelector(".jd-status")?.dataset.status ?? null),
@@ -164,3 +164,58 @@ def test_J15_every_view_of_a_game_offers_exactly_its_legal_actions(new_page):
     # costs lowered by an empire (J20).
     assert any("not asked" in got["statuses"] for got in drawn)
     assert any(got["reduced"] for got in drawn)
+
+
+TEXTS = """async () => {
+    const t = await import("/static/games/jump-drive/cardtexts.js");
+    const words = (type) => [type, [t.cardName(type), t.cardPower(type)]];
+    return Object.fromEntries(t.CARD_TYPES.map(words));
+}"""
+
+
+def test_the_page_words_every_card_as_the_data_prints_it(new_page):
+    """cardtexts.js lists each card type's name and power exactly as jump-drive.json has
+    them (the msgids the catalogues translate)."""
+    page = new_page()
+    page.goto("/healthz")
+    printed = {card.id: [card.name, card.summary] for card in data.CARDS.values()}
+    assert page.evaluate(TEXTS) == printed
+
+
+NAMES_FIT = """async (cards) => {
+    for (const href of ["/static/css/site.css", "/static/css/match.css",
+                        "/static/games/jump-drive/table.css"]) {
+        const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+        document.head.append(link);
+        await new Promise((done) => { link.onload = done; });
+    }
+    const { card } = await import("/static/games/jump-drive/cards.js");
+    const box = Object.assign(document.createElement("div"), { className: "jd-hand-cards" });
+    box.style.width = "10.5rem";  // the narrowest a hand card gets (table.css)
+    document.body.append(box);
+    const out = [];
+    for (const data of cards) {
+        box.replaceChildren(card(data));
+        const shown = box.firstElementChild;  // a word too long for it would stick out
+        const name = shown.querySelector(".jd-name").getBoundingClientRect();
+        const right = shown.getBoundingClientRect().right;
+        if (shown.scrollWidth > shown.clientWidth + 1 || name.right > right) {
+            out.push(shown.querySelector(".jd-name").textContent);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hu"])
+def test_card_titles_fit_the_narrowest_card_without_breaking_a_word(new_page, daphne_server, lang):
+    page = new_page()
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": daphne_server.url}])
+    page.goto("/healthz")
+    page.add_script_tag(url="/jsi18n/")
+    cards = [
+        data.card_json(i) for i in sorted({data.INSTANCES[k]: k for k in data.INSTANCES}.values())
+    ]
+    too_long = {**cards[0], "card": "none", "name": "Überlichtgeschwindigkeitstriebwerk"}
+    assert page.evaluate(NAMES_FIT, [too_long]) == [too_long["name"]]  # the check can fail
+    assert page.evaluate(NAMES_FIT, cards) == []

@@ -18,13 +18,13 @@ def play_as_guest(page: Page) -> None:
     expect(page.locator(".site-header")).to_contain_text("Guest")
 
 
-def quick_match(page: Page, seats: int) -> int:
+def quick_match(page: Page, seats: int) -> str:
     page.goto("/")
     form = page.locator("form[action='/quick/']")
     form.locator("select[name=seats]").select_option(str(seats))
     form.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/t/\d+/$"))
-    return int(re.search(r"/t/(\d+)/", page.url).group(1))
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    return re.search(r"/t/([\w-]+)/", page.url).group(1)
 
 
 def test_guests_meet_by_quick_match_leave_rejoin_and_start(new_page):
@@ -70,7 +70,8 @@ def test_private_table_with_a_bot_by_invite_link_and_watching_a_public_game(new_
     host.locator("form[action='/login/'] button[type=submit]").click()
     expect(host.locator(".site-header")).to_contain_text("Hedy")
 
-    table = open_table(host, seats=3, bots=1, private=True)
+    # Casual: the friend plays as a guest, and rated tables seat accounts only.
+    table = open_table(host, seats=3, bots=1, private=True, rated=False)
     expect(host.locator("#waiting-room")).to_contain_text("bot")
     invite = host.locator("#invite-url").input_value()
     stranger.goto("/")
@@ -98,3 +99,27 @@ def test_private_table_with_a_bot_by_invite_link_and_watching_a_public_game(new_
     wait_for_table(stranger)
     expect(stranger.locator(".spectator-banner")).to_be_visible()
     expect(stranger.locator(".chat-form input")).to_be_disabled()
+
+
+def test_starting_with_an_empty_seat_asks_first(new_page):
+    host = new_page()
+    sign_up(host, "hester")
+    table = open_table(host, seats=3, bots=1)
+    start = host.locator(f"form[action='/t/{table}/start/'] button")
+    questions: list[str] = []
+
+    def answer(no: bool):
+        def handle(dialog) -> None:
+            questions.append(dialog.message)
+            dialog.dismiss() if no else dialog.accept()
+
+        return handle
+
+    host.once("dialog", answer(no=True))
+    start.click()
+    expect(host.locator("#waiting-room")).to_be_visible()  # nothing started
+    assert questions and "1" in questions[0] and "2" in questions[0]  # 2 players, 1 empty
+    host.once("dialog", answer(no=False))
+    start.click()
+    wait_for_table(host)
+    assert len(questions) == 2

@@ -63,9 +63,10 @@ def scripted_game(seat: int) -> list[dict]:
 
 
 def sync(view: dict, version: int, seat: int) -> dict:
+    playing = {"away": False, "resigned": False}
     seats = [
-        {"seat": 0, "name": "Ada", "bot": None, "user": "ada"},
-        {"seat": 1, "name": "Greedy bot", "bot": "greedy", "user": None},
+        {"seat": 0, "name": "Ada", "bot": None, "user": "ada", **playing},
+        {"seat": 1, "name": "Greedy bot", "bot": "greedy", "user": None, **playing},
     ]
     match = {
         "id": 1,

@@ -23,9 +23,15 @@ def sign_up(page: Page, username: str, password: str = "orbit-Sling-42") -> None
 
 
 def open_table(
-    page: Page, seats: int, bots: int = 0, private: bool = False, game: str | None = None
-) -> int:
-    """Create a table from the lobby form; returns its id (we land in its waiting room)."""
+    page: Page,
+    seats: int,
+    bots: int = 0,
+    private: bool = False,
+    game: str | None = None,
+    rated: bool | None = None,
+) -> str:
+    """Create a table from the lobby form; returns its id (we land in its waiting room).
+    ``rated``: tick or untick the box (None: the form's default, rated for accounts)."""
     page.goto("/")
     form = page.locator("form[action='/tables/new/']")
     if game:
@@ -34,21 +40,30 @@ def open_table(
     form.locator("input[name=bots]").fill(str(bots))
     if private:
         form.locator("input[name=private]").check()
+    if rated is not None:
+        form.locator("input[name=rated]").set_checked(rated)
     form.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/t/\d+/$"))
-    return int(re.search(r"/t/(\d+)/", page.url).group(1))
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    return re.search(r"/t/([\w-]+)/", page.url).group(1)
 
 
-def sit_down(page: Page, table: int) -> None:
+def sit_down(page: Page, table: str) -> None:
     page.goto(f"/t/{table}/")
     page.locator("form[action$='/join/'] button").first.click()
     expect(page.locator("#waiting-room")).to_contain_text("Leave")
 
 
-def start(page: Page, table: int) -> None:
+def start(page: Page, table: str) -> None:
+    """Start the table; a start with empty seats asks first, and we say yes."""
     page.goto(f"/t/{table}/")
+
+    def accept(dialog) -> None:
+        dialog.accept()
+
+    page.on("dialog", accept)
     page.locator(f"form[action='/t/{table}/start/'] button").click()
     wait_for_table(page)
+    page.remove_listener("dialog", accept)
 
 
 def wait_for_table(page: Page) -> None:

@@ -32,7 +32,7 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-CLIENT_TYPES = {"sync", "act", "chat", "ping"}
+CLIENT_TYPES = {"sync", "act", "chat", "ping", "back", "resign", "vote"}
 
 
 # The match and its sockets ---------------------------------------------------------------
@@ -51,11 +51,13 @@ class Arena:
     def run(self, coroutine: Any) -> Any:
         return self.loop.run_until_complete(coroutine)
 
-    def stored(self) -> tuple[int, Any, int]:
+    def stored(self) -> tuple[Any, ...]:
         from spacemission.matches.models import Action, Match
 
         match = Match.objects.get(pk=self.match_id)
-        return match.version, match.state, Action.objects.filter(match=match).count()
+        seats = list(match.seats.values_list("bot", "away", "timeouts", "resigned", "votes"))
+        actions = Action.objects.filter(match=match).count()
+        return match.version, match.state, actions, match.events, match.clock, seats
 
     def view(self) -> dict:
         from spacemission.matches.models import Match
@@ -291,3 +293,42 @@ def test_binary_frames_are_refused(arena, data):
 def test_chat_lines_of_the_wrong_kind_are_refused(arena, text):
     error = arena.refused("active", dump({"t": "chat", "text": text}))
     assert error["code"] in {"bad_frame", "chat_empty"}
+
+
+# Seat frames: "I'm back", resign, the vote ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sender", "frame", "code"),
+    [
+        ("spectator", {"t": "resign"}, "spectator"),
+        ("spectator", {"t": "back"}, "spectator"),
+        ("spectator", {"t": "vote", "seat": 0}, "spectator"),
+        ("idle", {"t": "back", "seat": "me"}, "bad_frame"),
+        ("active", {"t": "back"}, "not_away"),
+        ("idle", {"t": "vote", "seat": -1}, "bad_frame"),
+        ("idle", {"t": "vote"}, "bad_frame"),
+        ("idle", {"t": "vote", "seat": 7}, "clock_decides"),  # a table with a clock
+    ],
+)
+def test_seat_frames_from_the_wrong_sender_are_refused(arena, sender, frame, code):
+    assert arena.refused(sender, dump(frame))["code"] == code
+
+
+def test_i_am_back_for_another_seat_is_refused(arena):
+    error = arena.refused("idle", dump({"t": "back", "seat": arena.active}))
+    assert error["code"] == "not_your_seat"
+
+
+@FUZZ
+@given(seat=json_values.filter(lambda x: not (isinstance(x, int) and not isinstance(x, bool))))
+def test_seat_fields_of_the_wrong_kind_are_refused(arena, seat):
+    error = arena.refused("idle", dump({"t": "vote", "seat": seat}))
+    assert error["code"] == "bad_frame"
+
+
+def test_resigning_after_the_end_is_refused(arena):
+    from spacemission.matches.models import Match
+
+    Match.objects.filter(pk=arena.match_id).update(status=Match.Status.FINISHED)
+    assert arena.refused("active", dump({"t": "resign"}))["code"] == "match_over"

@@ -71,3 +71,21 @@ def test_hidden_changes_leave_every_view_identical(game_id, data, seed, every):
         if n % every == 0:
             check_state(game_id, step.state, seed + n)
     check_state(game_id, last, seed)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_why_not_is_part_of_each_seats_view_and_names_no_hidden_id(game_id):
+    """The reasons travel in the view, so the property above covers them; here a seat's
+    reasons stay the same when every other hand and the draw pile are shuffled."""
+    game: Game = registry.get(game_id)
+    how = hiding(game_id)
+    for n, step in enumerate(playout(game, 2, 5, how.WANDER, how.CAP)):
+        if n % 5:
+            continue
+        for seat in range(2):
+            view = game.view(step.state, seat)
+            assert view["why_not"] == game.why_not(step.state, seat)
+            hidden = hidden_ids_of(game_id)(step.state, seat)
+            assert how.ids_in(view["why_not"]).isdisjoint(hidden)
+            for _, changed in how.perturbations(step.state, seat, hidden, rng.seed_state(n)):
+                assert game.why_not(json.loads(json.dumps(changed)), seat) == view["why_not"]

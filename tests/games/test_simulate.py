@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import registry
-from games.simulate import main, seated_bots
+from games import registry, rng
+from games.bots import random_action
+from games.simulate import main, seated_bots, simulate
 
 GAMES = registry.shipped_games()  # not the small games other tests register
 
@@ -48,3 +49,28 @@ def test_unknown_games_bots_and_too_many_bots_are_refused():
     ):
         with pytest.raises(SystemExit):
             main(argv)
+
+
+BOT_CASES = [
+    (game_id, players, bot)
+    for game_id in GAMES
+    for info in [registry.get(game_id).info]
+    for players in range(info.min_players, info.max_players + 1)
+    for bot in info.bots
+]
+
+
+@pytest.mark.parametrize("game_id, players, bot", BOT_CASES)
+def test_every_bot_finishes_every_game_at_every_player_count_R26(game_id, players, bot):
+    tally = simulate(registry.get(game_id), [bot] * players, games=3, seed=players, cap=3000)
+    assert tally.unfinished == [] and tally.games == 3
+    assert sum(tally.wins.values()) >= 3  # every finished game has a winner
+
+
+def test_the_random_bot_picks_a_kind_first_then_its_arguments():
+    legal = [{"type": "restock", "discard": [str(i)]} for i in range(32)]
+    legal += [{"type": "fly", "planet": "a"}, {"type": "undo"}]
+    kinds = [random_action(legal, rng.seed_state(s))["type"] for s in range(400)]
+    assert "undo" not in kinds
+    assert 150 < kinds.count("fly") < 250  # one kind in two, not one action in 33
+    assert random_action([{"type": "undo"}], rng.seed_state(1)) == {"type": "undo"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user
+from django.contrib.auth import authenticate, get_user
 from django.test import Client
 from django.urls import reverse
 
@@ -166,7 +166,7 @@ def test_table_actions_refuse_posts_without_csrf_token(ada: User) -> None:
     table = services.create_table(ada, "space-mission", 3, bots=1, bot_kind="greedy")
     client = Client(enforce_csrf_checks=True)
     client.force_login(ada)
-    assert client.post(reverse("table-start", args=[table.pk])).status_code == 403
+    assert client.post(reverse("table-start", args=[table.public_id])).status_code == 403
     assert client.post(reverse("logout")).status_code == 403
     table.refresh_from_db()
     assert table.status == "open"
@@ -240,3 +240,65 @@ def test_login_ignores_the_case_of_the_username(client: Client, ada: User) -> No
     other = Client()
     other.post(reverse("login"), {"username": "ADA", "password": "wrong-password-1"})
     assert not get_user(other).is_authenticated
+
+
+@pytest.mark.parametrize("length", [151, 60_000])
+def test_an_overlong_username_is_refused_before_any_query(
+    client: Client, ada: User, length: int
+) -> None:
+    response = client.post(reverse("login"), {"username": "a" * length, "password": GOOD_PASSWORD})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+    assert authenticate(username="a" * length, password=GOOD_PASSWORD) is None
+
+
+LOOK_ALIKES = [
+    "\u0410da",  # a Cyrillic capital A
+    "Ada\u200b",  # a zero-width space after it
+    "\u202eadA",  # a right-to-left override: shown as "Ada"
+    "\uff21\uff44\uff41",  # full-width letters
+    "ADA",
+]
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_a_username_like_an_existing_one_is_refused(client: Client, make_user, name) -> None:
+    make_user("Ada")
+    response = signup(client, username=name)
+    assert response.status_code == 200
+    assert User.objects.count() == 1
+
+
+@pytest.mark.parametrize("name", [*LOOK_ALIKES, "Ada Lovelace\u2066"])
+def test_a_display_name_like_another_players_is_refused(
+    as_bob: Client, bob: User, make_user, name: str
+) -> None:
+    make_user("ada")
+    make_user("countess", display_name="Ada Lovelace")
+    response = as_bob.post(reverse("account"), {"display_name": name})
+    errors = str(response.context["form"].errors)
+    assert "Another player goes by that name." in errors or "invisible" in errors
+    bob.refresh_from_db()
+    assert bob.display_name == ""
+
+
+@pytest.mark.parametrize("name", ["Ada\u200d", "A\u2066da\u2069", "Ada\u200e"])
+def test_invisible_and_direction_characters_are_refused_even_without_a_clash(
+    as_bob: Client, bob: User, name: str
+) -> None:
+    response = as_bob.post(reverse("account"), {"display_name": name})
+    assert "invisible or direction-changing" in str(response.context["form"].errors)
+
+
+def test_a_name_looking_like_a_guests_is_reserved(client: Client) -> None:
+    response = signup(client, username="Gu\u0435st-1234")  # a Cyrillic e
+    assert "kept for guests" in response.content.decode()
+    assert not User.objects.exists()
+
+
+def test_guests_and_distinct_names_still_work(client: Client, make_user) -> None:
+    make_user("Ada")
+    assert Client().post(reverse("guest")).status_code == 302
+    assert Client().post(reverse("guest")).status_code == 302
+    assert signup(client, username="Adam").status_code == 302
+    assert User.objects.filter(is_guest=True).count() == 2

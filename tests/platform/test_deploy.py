@@ -43,3 +43,13 @@ def test_production_refuses_to_run_without_a_secret_key() -> None:
     done = manage("check", **env)
     assert done.returncode != 0
     assert "Set SECRET_KEY" in done.stderr
+
+
+def test_an_empty_database_url_means_the_default() -> None:
+    done = manage(
+        "shell", "-c", "from django.conf import settings; print(settings.DATABASES['default'])",
+        DATABASE_URL="",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "django.db.backends.sqlite3" in done.stdout
+    assert "db.sqlite3" in done.stdout

@@ -28,10 +28,11 @@ def test_the_lobby_offers_jump_drive_with_its_player_counts(as_ada: Client) -> N
         assert games[GAME] == "Jump Drive (2 to 4 players)"
     html = response.content.decode()
     assert '<option value="jump-drive">Jump Drive (2 to 4 players)</option>' in html
-    assert "<strong>Jump Drive</strong> (2 to 4 players)" in html
-    assert "<strong>Space Mission</strong> (2 to 5 players)" in html
+    assert "<strong>Jump Drive</strong> (2 to 4 players, " in html  # then its rules page
+    assert f'href="{reverse("rules", args=[GAME])}"' in html
+    assert "<strong>Space Mission</strong> (2 to 5 players, " in html
     german = as_ada.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Spiele:" in german and "<strong>Jump Drive</strong> (2 bis 4 Spieler)" in german
+    assert "Spiele:" in german and "<strong>Jump Drive</strong> (2 bis 4 Spieler, " in german
 
 
 @pytest.mark.django_db
@@ -52,14 +53,14 @@ def test_a_table_is_created_joined_filled_with_bots_and_started(
     data = {"game": GAME, "seats": 4, "bots": 1, "bot_kind": "random"}
     response = as_ada.post(reverse("table-create"), data)
     table = Table.objects.get()
-    assert response["Location"] == f"/t/{table.pk}/" and table.game == GAME
+    assert response["Location"] == f"/t/{table.public_id}/" and table.game == GAME
     page = as_ada.get(table.get_absolute_url()).content.decode()
     assert "Jump Drive · Table" in page
     assert '<option value="greedy" selected>Greedy</option>' in page  # the game's own bots
-    as_bob.post(reverse("table-join", args=[table.pk]))
-    as_ada.post(reverse("table-bot-add", args=[table.pk]), {"kind": "greedy"})
+    as_bob.post(reverse("table-join", args=[table.public_id]))
+    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "greedy"})
     assert holders(table) == ["ada", "bot:random", "bob", "bot:greedy"]
-    as_ada.post(reverse("table-start", args=[table.pk]))
+    as_ada.post(reverse("table-start", args=[table.public_id]))
     match = Match.objects.get(table=table)
     game = registry.get(GAME)
     assert (match.game, match.seat_count, match.status) == (GAME, 4, "running")
@@ -77,10 +78,10 @@ def test_a_running_jump_drive_match_is_listed_and_watched(ada: User, bob: User) 
     match = services.start(ada, table.pk)
     lobby = Client().get(reverse("lobby"))
     (running,) = lobby.context["running_tables"]
-    assert (running["game"], running["game_name"], running["match"]) == (
+    assert (running["game"], running["game_name"], running["id"]) == (
         GAME,
         "Jump Drive",
-        match.pk,
+        table.public_id,
     )
     response = Client().get(running["watch"])
     assert response.templates[0].name == "match/table.html"
@@ -90,8 +91,8 @@ def test_a_running_jump_drive_match_is_listed_and_watched(ada: User, bob: User) 
 
 @pytest.mark.django_db
 def test_quick_match_keeps_to_the_game_asked_for(ada: User, bob: User, cy: User, holders) -> None:
-    mission = services.create_table(bob, "space-mission", 3, bots=1, bot_kind="greedy")
-    drive = services.create_table(cy, GAME, 3)
+    mission = services.create_table(bob, "space-mission", 3, bots=1, bot_kind="greedy", rated=True)
+    drive = services.create_table(cy, GAME, 3, rated=True)
     assert services.quick_match(ada, GAME, 3) == drive
     assert holders(drive) == ["cy", "ada", ""]
     assert holders(mission) == ["bob", "bot:greedy", ""]
@@ -101,7 +102,7 @@ def test_quick_match_keeps_to_the_game_asked_for(ada: User, bob: User, cy: User,
 def test_quick_match_form_opens_a_jump_drive_table(as_ada: Client, ada: User) -> None:
     response = as_ada.post(reverse("quick-match"), {"game": GAME, "seats": 2})
     table = Table.objects.get()
-    assert response["Location"] == f"/t/{table.pk}/"
+    assert response["Location"] == f"/t/{table.public_id}/"
     assert (table.game, table.seat_count, table.host) == (GAME, 2, ada)
     response = as_ada.post(reverse("quick-match"), {"game": GAME, "seats": 5}, follow=True)
     assert "Jump Drive is for 2 to 4 players." in response.content.decode()
@@ -119,9 +120,13 @@ async def test_the_lobby_socket_lists_jump_drive_tables() -> None:
     create = database_sync_to_async(services.create_table)
     table = await create(ada, GAME, 2, bots=1, bot_kind="random")
     (listed,) = (await socket.receive_json_from())["open"]
-    assert (listed["id"], listed["game"], listed["game_name"]) == (table.pk, GAME, "Jump Drive")
+    assert (listed["id"], listed["game"], listed["game_name"]) == (
+        table.public_id,
+        GAME,
+        "Jump Drive",
+    )
     assert listed["taken"][1] == {"seat": 1, "name": "Random bot", "bot": "random", "number": 1}
     await database_sync_to_async(services.start)(ada, table.pk)
     (running,) = (await socket.receive_json_from())["running"]
-    assert (running["game"], running["watch"]) == (GAME, f"/t/{table.pk}/")
+    assert (running["game"], running["watch"]) == (GAME, f"/t/{table.public_id}/")
     await socket.disconnect()

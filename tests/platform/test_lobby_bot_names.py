@@ -34,7 +34,7 @@ def test_two_greedy_bots_keep_their_names_from_the_lobby_to_the_match(
     (listed,) = tables_frame()["open"]
     lobby_names = [seat["name"] for seat in listed["taken"]]
     assert lobby_names == ["Ada", "Greedy bot", "Greedy bot 2", "bob"]
-    room = as_ada.get(reverse("table", args=[table.pk]))
+    room = as_ada.get(reverse("table", args=[table.public_id]))
     assert [name for _, name in room.context["seats"]] == lobby_names
     assert "Greedy bot 2" in room.content.decode()
 
@@ -60,5 +60,5 @@ def test_a_bot_that_replaces_a_player_takes_a_name_still_free(ada: User, bob: Us
 
 def test_bot_names_in_german(ada: User, as_ada: Client) -> None:
     table = services.create_table(ada, "space-mission", 3, bots=2, bot_kind="random")
-    page = as_ada.get(reverse("table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    page = as_ada.get(reverse("table", args=[table.public_id]), HTTP_ACCEPT_LANGUAGE="de")
     assert [name for _, name in page.context["seats"]][1:] == ["Random-Bot", "Random-Bot 2"]

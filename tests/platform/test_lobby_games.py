@@ -54,18 +54,19 @@ def test_each_listed_table_shows_its_game(ada: User, bob: User, as_ada: Client) 
     frame = tables_frame()
     ((opened,), (running,)) = frame["open"], frame["running"]
     assert (opened["id"], opened["game_name"], opened["mark"]) == (
-        mission.pk,
+        mission.public_id,
         "Space Mission",
         "SM",
     )
-    assert (running["id"], running["game_name"], running["mark"]) == (drive.pk, "Jump Drive", "JD")
+    listed = (running["id"], running["game_name"], running["mark"])
+    assert listed == (drive.public_id, "Jump Drive", "JD")
     assert opened["hue"] != running["hue"]
 
     html = as_ada.get(reverse("lobby")).content.decode()
     for entry in (opened, running):
         row = f'<li class="table-row" data-table="{entry["id"]}" data-game="{entry["game"]}">'
         mark = (
-            f'<span class="game-mark" style="--hue: {entry["hue"]}" aria-hidden="true">'
+            f'<span class="game-mark" data-game="{entry["game"]}" aria-hidden="true">'
             f"{entry['mark']}</span> <strong>{entry['game_name']}</strong>"
         )
         assert row in html and mark in html.split(row, 1)[1].split("</li>", 1)[0]
@@ -77,7 +78,7 @@ def test_your_tables_show_their_game(ada: User, as_ada: Client) -> None:
     mine = html.split('id="my-tables-title"', 1)[1].split("</section>", 1)[0]
     hue = game_mark("jump-drive")["hue"]
     assert hue != game_mark("space-mission")["hue"]
-    assert f'<a href="/t/{drive.pk}/"><span class="game-mark"' in mine
     assert (
-        f'style="--hue: {hue}" aria-hidden="true">JD</span> Jump Drive · Table {drive.pk}' in mine
+        f'<a href="/t/{drive.public_id}/"><span class="game-mark" data-game="jump-drive" '
+        f'aria-hidden="true">JD</span> Jump Drive · Table {drive.public_id}' in mine
     )

@@ -13,6 +13,7 @@ from django.utils import translation
 
 from spacemission.accounts.models import User
 from spacemission.asgi import application
+from spacemission.live import ratelimit
 from spacemission.lobby import services
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.consumers import MAX_FOLLOWED
@@ -45,15 +46,17 @@ async def test_list_on_connect_and_after_create_and_join() -> None:
     assert frame["t"] == "tables"
     assert frame["open"] == [
         {
-            "id": table.pk,
+            "id": table.public_id,
             "game": "space-mission",
             "game_name": "Space Mission",
             "mark": "SM",
             "hue": 210,
             "host": "ada",
             "seats": 3,
+            "pace": {"id": "normal", "kind": "realtime", "bank": 300000, "increment": 30000},
+            "rated": False,
             "taken": [{"seat": 0, "name": "ada", "bot": None, "number": None}],
-            "url": f"/t/{table.pk}/",
+            "url": f"/t/{table.public_id}/",
         }
     ]
 
@@ -65,8 +68,8 @@ async def test_list_on_connect_and_after_create_and_join() -> None:
     frame = await socket.receive_json_from()
     assert frame["open"] == []
     (running,) = frame["running"]
-    assert running["id"] == table.pk and running["watch"] == f"/t/{table.pk}/"
-    assert isinstance(running["match"], int)
+    assert running["id"] == table.public_id and running["watch"] == f"/t/{table.public_id}/"
+    assert "match" not in running  # numeric ids stay inside the server
     await socket.disconnect()
 
 
@@ -105,15 +108,34 @@ async def test_client_frames(sent: str, reply: Any) -> None:
     await socket.disconnect()
 
 
-async def test_flooding_client_is_warned_then_closed() -> None:
+@pytest.fixture
+def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sockets' rate limits see no time pass: no token comes back during a test."""
+    monkeypatch.setattr(ratelimit, "guard_clock", lambda: 1000.0)
+
+
+@pytest.mark.usefixtures("stopped_clock")
+async def test_a_flooding_client_is_refused_then_closed_as_the_match_socket_does() -> None:
     socket = await connected()
     await socket.receive_json_from()
-    for _ in range(25):
+    for _ in range(ratelimit.FRAME_BURST + ratelimit.FLOOD_REFUSALS + 5):
         await socket.send_to(text_data='{"t":"ping"}')
-    replies = [await socket.receive_output() for _ in range(22)]
-    texts = [r.get("text", "") for r in replies if r["type"] == "websocket.send"]
-    assert sum('"rate_limited"' in text for text in texts) == 1
-    assert {"type": "websocket.close", "code": 4008} in replies
+    replies = [await socket.receive_output() for _ in range(ratelimit.FRAME_BURST + 51)]
+    texts = [r["text"] for r in replies if r["type"] == "websocket.send"]
+    assert texts[: ratelimit.FRAME_BURST] == ['{"t":"pong"}'] * ratelimit.FRAME_BURST
+    refusals = texts[ratelimit.FRAME_BURST :]
+    assert len(refusals) == ratelimit.FLOOD_REFUSALS
+    assert all('"rate_limited"' in text for text in refusals)
+    assert replies[-1] == {"type": "websocket.close", "code": ratelimit.FLOOD_CLOSE}
+    await socket.disconnect()
+
+
+async def test_a_binary_frame_is_refused() -> None:
+    socket = await connected()
+    await socket.receive_json_from()
+    await socket.send_to(bytes_data=b'{"t":"ping"}')
+    frame = await socket.receive_json_from()
+    assert (frame["t"], frame["code"]) == ("error", "bad_json")
     await socket.disconnect()
 
 
@@ -133,7 +155,7 @@ async def test_list_travels_through_redis() -> None:
     await socket.receive_json_from()
     table = await database_sync_to_async(services.create_table)(ada, "space-mission", 2)
     frame = await socket.receive_json_from(timeout=5)
-    assert [t["id"] for t in frame["open"]] == [table.pk]
+    assert [t["id"] for t in frame["open"]] == [table.public_id]
     await socket.disconnect()
 
 
@@ -172,7 +194,7 @@ def session_of(user: User | None, invited: Table | None = None) -> list[tuple[by
 
 
 async def follower(
-    table_id: int, user: User | None = None, invited: Table | None = None
+    table_id: str, user: User | None = None, invited: Table | None = None
 ) -> tuple[WebsocketCommunicator, dict[str, Any]]:
     """A lobby socket that asked to follow ``table_id``, and the answer it got."""
     headers = await database_sync_to_async(session_of)(user, invited)
@@ -191,8 +213,8 @@ async def next_table_frame(socket: WebsocketCommunicator) -> dict[str, Any]:
 
 
 @database_sync_to_async
-def state_of(table_id: int) -> dict[str, Any]:
-    table = Table.objects.filter(pk=table_id).first()
+def state_of(table_id: str) -> dict[str, Any]:
+    table = Table.objects.filter(public_id=table_id).first()
     if table is None:
         return {"t": "table", "id": table_id, "status": "gone", "updated": None}
     return {"t": "table", "id": table_id, "status": table.status, "updated": table.stamp}
@@ -201,16 +223,16 @@ def state_of(table_id: int) -> dict[str, Any]:
 async def test_anyone_follows_a_public_table_from_its_waiting_room_to_the_match() -> None:
     ada, bob = await make_user("ada"), await make_user("bob")
     table = await database_sync_to_async(services.create_table)(ada, "space-mission", 3)
-    socket, answer = await follower(table.pk)
-    assert answer == await state_of(table.pk)
+    socket, answer = await follower(table.public_id)
+    assert answer == await state_of(table.public_id)
 
     await database_sync_to_async(services.join)(bob, table.pk)
     followed = await next_table_frame(socket)
-    assert followed == await state_of(table.pk) and followed != answer
+    assert followed == await state_of(table.public_id) and followed != answer
 
     await database_sync_to_async(services.start)(ada, table.pk)
-    assert await next_table_frame(socket) == await state_of(table.pk)
-    assert (await state_of(table.pk))["status"] == "running"
+    assert await next_table_frame(socket) == await state_of(table.public_id)
+    assert (await state_of(table.public_id))["status"] == "running"
     await socket.disconnect()
 
 
@@ -218,15 +240,15 @@ async def test_a_private_table_reaches_only_those_let_in() -> None:
     ada, bob, cy = await make_user("ada"), await make_user("bob"), await make_user("cy")
     create = database_sync_to_async(services.create_table)
     table = await create(ada, "space-mission", 3, private=True)
-    host, answer = await follower(table.pk, ada)
-    invited, invited_answer = await follower(table.pk, cy, invited=table)
-    assert answer == invited_answer == await state_of(table.pk)
+    host, answer = await follower(table.public_id, ada)
+    invited, invited_answer = await follower(table.public_id, cy, invited=table)
+    assert answer == invited_answer == await state_of(table.public_id)
     refused = []
     for user in (bob, None):  # a stranger, signed in or not, learns nothing
-        socket, answer = await follower(table.pk, user)
+        socket, answer = await follower(table.public_id, user)
         assert (answer["t"], answer["code"]) == ("error", "not_found")
         refused.append(socket)
-    _, unknown = await follower(table.pk + 1000, ada)
+    _, unknown = await follower("nosuch00", ada)
     assert unknown["code"] == "not_found"  # the same answer as a table one may not see
 
     await database_sync_to_async(services.join)(cy, table.pk)
@@ -247,7 +269,7 @@ async def test_a_player_who_leaves_a_private_table_stops_hearing_of_it() -> None
         ada, "space-mission", 3, private=True
     )
     await database_sync_to_async(services.join)(bob, table.pk)  # seated, with no invite
-    seated, answer = await follower(table.pk, bob)
+    seated, answer = await follower(table.public_id, bob)
     assert answer["status"] == "open"
     await database_sync_to_async(services.leave)(bob, table.pk)
     await database_sync_to_async(services.join)(cy, table.pk)
@@ -260,14 +282,15 @@ async def test_the_host_closing_the_table_tells_its_followers() -> None:
     table = await database_sync_to_async(services.create_table)(
         ada, "space-mission", 2, private=True
     )
-    socket, _ = await follower(table.pk, ada)
+    socket, _ = await follower(table.public_id, ada)
     await database_sync_to_async(services.leave)(ada, table.pk)
-    assert await socket.receive_json_from() == await state_of(table.pk)  # status "gone"
+    assert await socket.receive_json_from() == await state_of(table.public_id)  # status "gone"
     await socket.disconnect()
 
 
 @pytest.mark.parametrize(
-    ("table", "code"), [("7", "bad_frame"), (True, "bad_frame"), (None, "bad_frame")]
+    ("table", "code"),
+    [(7, "bad_frame"), ("x" * 9, "bad_frame"), (True, "bad_frame"), (None, "bad_frame")],
 )
 async def test_follow_needs_a_table_id(table: Any, code: str) -> None:
     socket = await connected()
@@ -284,7 +307,7 @@ async def test_a_socket_follows_a_few_tables_at_most() -> None:
     socket = await connected()
     await socket.receive_json_from()
     for table in tables:
-        await socket.send_json_to({"t": "follow", "table": table.pk})
+        await socket.send_json_to({"t": "follow", "table": table.public_id})
     answers = [await socket.receive_json_from() for _ in tables]
     assert [a["t"] for a in answers] == ["table"] * MAX_FOLLOWED + ["error"]
     assert answers[-1]["code"] == "too_many"
@@ -298,7 +321,7 @@ async def test_a_followed_tables_change_travels_through_redis() -> None:
     table = await database_sync_to_async(services.create_table)(
         ada, "space-mission", 2, private=True
     )
-    socket, _ = await follower(table.pk, ada)
+    socket, _ = await follower(table.public_id, ada)
     await database_sync_to_async(services.join)(bob, table.pk)
-    assert await socket.receive_json_from(timeout=5) == await state_of(table.pk)
+    assert await socket.receive_json_from(timeout=5) == await state_of(table.public_id)
     await socket.disconnect()

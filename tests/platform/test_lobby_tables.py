@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlparse
+
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
@@ -26,7 +28,7 @@ def test_create_table_seats_host_and_bots(as_ada: Client, ada: User, holders) ->
     )
     table = Table.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == f"/t/{table.pk}/"
+    assert response["Location"] == f"/t/{table.public_id}/"
     assert (table.host, table.seat_count, table.status) == (ada, 4, "open")
     assert holders(table) == ["ada", "bot:random", "bot:random", ""]
 
@@ -57,20 +59,50 @@ def test_anonymous_create_goes_to_login(client: Client) -> None:
     assert not Table.objects.exists()
 
 
+def test_settings_chosen_while_logged_out_survive_the_login(client: Client) -> None:
+    chosen = {"game": "jump-drive", "seats": "4", "bots": "2", "bot_kind": "random"}
+    response = client.post(reverse("table-create"), {**chosen, "csrfmiddlewaretoken": "x"})
+    back = parse_qs(urlparse(response["Location"]).query)["next"][0]
+    assert "csrfmiddlewaretoken" not in back
+    client.force_login(User.objects.create_user("lena", password="orbit-Sling-42"))
+    form = client.get(back).context["create_form"]  # where the login sends her back
+    assert {k: str(form[k].value()) for k in chosen} == chosen
+
+
 def test_join_takes_first_free_seat(table: Table, as_bob: Client, holders) -> None:
-    response = as_bob.post(reverse("table-join", args=[table.pk]))
+    response = as_bob.post(reverse("table-join", args=[table.public_id]))
     assert response.status_code == 302
     assert holders(table) == ["ada", "bob", ""]
 
 
 def test_join_a_chosen_seat(table: Table, as_bob: Client, holders) -> None:
-    as_bob.post(reverse("table-join", args=[table.pk]), {"seat": 2})
+    as_bob.post(reverse("table-join", args=[table.public_id]), {"seat": 2})
     assert holders(table) == ["ada", "", "bob"]
+
+
+@pytest.mark.parametrize("seat", ["-1", "abc", "1.5", "3", "99999999999999999999"])
+def test_join_a_seat_that_is_no_seat_is_refused(
+    table: Table, as_bob: Client, holders, seat: str
+) -> None:
+    url = reverse("table-join", args=[table.public_id])
+    response = as_bob.post(url, {"seat": seat}, follow=True)
+    assert "There is no such seat." in messages_of(response)
+    assert holders(table) == ["ada", "", ""]
+
+
+@pytest.mark.parametrize("seat", ["-1", "abc", "1.5"])
+def test_a_bot_for_a_seat_that_is_no_seat_is_refused(
+    table: Table, as_ada: Client, holders, seat: str
+) -> None:
+    url = reverse("table-bot-add", args=[table.public_id])
+    response = as_ada.post(url, {"kind": "greedy", "seat": seat}, follow=True)
+    assert "There is no such seat." in messages_of(response)
+    assert holders(table) == ["ada", "", ""]
 
 
 def test_join_twice_is_refused(table: Table, bob: User, as_bob: Client, holders) -> None:
     services.join(bob, table.pk)
-    response = as_bob.post(reverse("table-join", args=[table.pk]), follow=True)
+    response = as_bob.post(reverse("table-join", args=[table.public_id]), follow=True)
     assert "You already sit at this table." in messages_of(response)
     assert holders(table) == ["ada", "bob", ""]
 
@@ -80,7 +112,7 @@ def test_join_a_full_table_is_refused(table: Table, bob: User, cy: User, make_us
     services.join(cy, table.pk)
     dan = Client()
     dan.force_login(make_user("dan"))
-    response = dan.post(reverse("table-join", args=[table.pk]), follow=True)
+    response = dan.post(reverse("table-join", args=[table.public_id]), follow=True)
     assert "This table is full." in messages_of(response)
     assert not table.seats.filter(user__username="dan").exists()
 
@@ -93,7 +125,7 @@ def test_join_a_taken_seat_is_refused(table: Table, bob: User, cy: User) -> None
 
 def test_leave_frees_the_seat(table: Table, bob: User, as_bob: Client, holders) -> None:
     services.join(bob, table.pk)
-    response = as_bob.post(reverse("table-leave", args=[table.pk]))
+    response = as_bob.post(reverse("table-leave", args=[table.public_id]))
     assert response.status_code == 302
     assert holders(table) == ["ada", "", ""]
 
@@ -101,7 +133,7 @@ def test_leave_frees_the_seat(table: Table, bob: User, as_bob: Client, holders) 
 def test_leaving_host_hands_the_table_on(table: Table, as_ada: Client, bob, cy, holders) -> None:
     services.join(cy, table.pk, 2)
     services.join(bob, table.pk, 1)
-    as_ada.post(reverse("table-leave", args=[table.pk]))
+    as_ada.post(reverse("table-leave", args=[table.public_id]))
     table.refresh_from_db()
     assert table.host == bob  # the next seat, not the first to arrive
     assert holders(table) == ["", "bob", "cy"]
@@ -109,7 +141,7 @@ def test_leaving_host_hands_the_table_on(table: Table, as_ada: Client, bob, cy, 
 
 def test_last_player_leaving_closes_the_table(ada: User, as_ada: Client) -> None:
     table = services.create_table(ada, "space-mission", 3, bots=2, bot_kind="greedy")
-    response = as_ada.post(reverse("table-leave", args=[table.pk]))
+    response = as_ada.post(reverse("table-leave", args=[table.public_id]))
     assert response["Location"] == reverse("lobby")
     assert not Table.objects.filter(pk=table.pk).exists()
 
@@ -120,18 +152,18 @@ def test_leave_when_not_seated_is_refused(table: Table, bob: User) -> None:
 
 
 def test_host_adds_and_removes_bots(table: Table, as_ada: Client, holders) -> None:
-    as_ada.post(reverse("table-bot-add", args=[table.pk]), {"kind": "greedy", "seat": 2})
+    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "greedy", "seat": 2})
     assert holders(table) == ["ada", "", "bot:greedy"]
-    as_ada.post(reverse("table-bot-add", args=[table.pk]), {"kind": "random"})
+    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "random"})
     assert holders(table) == ["ada", "bot:random", "bot:greedy"]
-    as_ada.post(reverse("table-bot-remove", args=[table.pk, 2]))
+    as_ada.post(reverse("table-bot-remove", args=[table.public_id, 2]))
     assert holders(table) == ["ada", "bot:random", ""]
 
 
 def test_only_the_host_manages_bots(table: Table, bob: User, as_bob: Client, holders) -> None:
     services.join(bob, table.pk)
     response = as_bob.post(
-        reverse("table-bot-add", args=[table.pk]), {"kind": "greedy"}, follow=True
+        reverse("table-bot-add", args=[table.public_id]), {"kind": "greedy"}, follow=True
     )
     assert "Only the host may do that." in messages_of(response)
     assert holders(table) == ["ada", "bob", ""]
@@ -144,8 +176,8 @@ def test_unknown_bot_kind_is_refused(table: Table, ada: User) -> None:
 
 def test_host_starts_with_two_filled(table: Table, as_ada: Client, bob: User) -> None:
     services.join(bob, table.pk, 2)
-    response = as_ada.post(reverse("table-start", args=[table.pk]))
-    assert response["Location"] == f"/t/{table.pk}/"
+    response = as_ada.post(reverse("table-start", args=[table.public_id]))
+    assert response["Location"] == f"/t/{table.public_id}/"
     table.refresh_from_db()
     match = Match.objects.get(table=table)
     # The empty seat is dropped and the rest closed up: a two-player match.
@@ -155,14 +187,14 @@ def test_host_starts_with_two_filled(table: Table, as_ada: Client, bob: User) ->
 
 def test_bots_count_towards_starting(ada: User, as_ada: Client) -> None:
     table = services.create_table(ada, "space-mission", 4, bots=1, bot_kind="greedy")
-    as_ada.post(reverse("table-start", args=[table.pk]))
+    as_ada.post(reverse("table-start", args=[table.public_id]))
     table.refresh_from_db()
     assert table.status == "running"
     assert Match.objects.get(table=table).seat_count == 2
 
 
 def test_start_with_one_filled_is_refused(table: Table, as_ada: Client) -> None:
-    response = as_ada.post(reverse("table-start", args=[table.pk]), follow=True)
+    response = as_ada.post(reverse("table-start", args=[table.public_id]), follow=True)
     assert "At least 2 seats must be filled to start." in messages_of(response)
     table.refresh_from_db()
     assert table.status == "open"
@@ -171,7 +203,7 @@ def test_start_with_one_filled_is_refused(table: Table, as_ada: Client) -> None:
 
 def test_start_by_non_host_is_refused(table: Table, bob: User, as_bob: Client) -> None:
     services.join(bob, table.pk)
-    response = as_bob.post(reverse("table-start", args=[table.pk]), follow=True)
+    response = as_bob.post(reverse("table-start", args=[table.public_id]), follow=True)
     assert "Only the host may do that." in messages_of(response)
     table.refresh_from_db()
     assert table.status == "open"
@@ -186,4 +218,4 @@ def test_no_join_after_start(table: Table, ada: User, bob: User, cy: User) -> No
 
 def test_actions_need_post(table: Table, as_ada: Client) -> None:
     for name in ("table-join", "table-leave", "table-start"):
-        assert as_ada.get(reverse(name, args=[table.pk])).status_code == 405
+        assert as_ada.get(reverse(name, args=[table.public_id])).status_code == 405

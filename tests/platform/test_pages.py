@@ -22,10 +22,10 @@ def test_lobby_lists_public_tables_only(client: Client, ada: User, bob: User) ->
     services.start(bob, running.pk)
     response = client.get(reverse("lobby"))
     assert response.status_code == 200
-    assert [t["id"] for t in response.context["open_tables"]] == [public.pk]
-    assert [t["id"] for t in response.context["running_tables"]] == [running.pk]
+    assert [t["id"] for t in response.context["open_tables"]] == [public.public_id]
+    assert [t["id"] for t in response.context["running_tables"]] == [running.public_id]
     html = response.content.decode()
-    assert f"/t/{public.pk}/join/" in html and f"/t/{hidden.pk}/" not in html
+    assert f"/t/{public.public_id}/join/" in html and f"/t/{hidden.public_id}/" not in html
     assert "Play as guest" in html and 'type="module"' in html
 
 
@@ -36,7 +36,7 @@ def test_lobby_rows_offer_what_fits(as_bob: Client, ada: User, bob: User) -> Non
     html = as_bob.get(reverse("lobby")).content.decode()
 
     def row(table: Table) -> str:
-        start = html.index(f'data-table="{table.pk}"')
+        start = html.index(f'data-table="{table.public_id}"')
         return html[start : html.index("</li>", start)]
 
     assert "Join" in row(joinable)
@@ -51,11 +51,11 @@ def test_lobby_shows_my_tables_including_private(as_bob: Client, bob: User) -> N
 
 
 def test_waiting_room_for_host_and_visitor(table: Table, as_ada: Client, as_bob: Client) -> None:
-    host_page = as_ada.get(reverse("table", args=[table.pk])).content.decode()
-    assert reverse("table-start", args=[table.pk]) in host_page
-    assert reverse("table-bot-add", args=[table.pk]) in host_page
-    visitor_page = as_bob.get(reverse("table", args=[table.pk])).content.decode()
-    assert reverse("table-start", args=[table.pk]) not in visitor_page
+    host_page = as_ada.get(reverse("table", args=[table.public_id])).content.decode()
+    assert reverse("table-start", args=[table.public_id]) in host_page
+    assert reverse("table-bot-add", args=[table.public_id]) in host_page
+    visitor_page = as_bob.get(reverse("table", args=[table.public_id])).content.decode()
+    assert reverse("table-start", args=[table.public_id]) not in visitor_page
     assert "Sit here" in visitor_page
 
 
@@ -64,13 +64,13 @@ def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User
     match = services.start(ada, table.pk)
     client = Client()
     client.force_login(bob)
-    response = client.get(reverse("table", args=[table.pk]))
+    response = client.get(reverse("table", args=[table.public_id]))
     assert response.templates[0].name == "match/table.html"
     html = response.content.decode()
     start = html.index('id="match-config"')
     config = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     assert config == {
-        "table": table.pk,
+        "table": table.public_id,
         "match": match.pk,
         "game": "space-mission",
         "game_name": "Space Mission",
@@ -80,14 +80,15 @@ def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User
         "is_host": False,
         "private": False,
         "lobby_url": "/",
-        "leave_url": f"/t/{table.pk}/leave/",
+        "leave_url": f"/t/{table.public_id}/leave/",
+        "notices": {"sound": False, "browser": True},
     }
 
 
 def test_spectator_config_has_no_seat(table: Table, ada: User, bob: User) -> None:
     services.join(bob, table.pk)
     services.start(ada, table.pk)
-    response = Client().get(reverse("table", args=[table.pk]))
+    response = Client().get(reverse("table", args=[table.public_id]))
     config = response.context["match_config"]
     assert (config["seat"], config["user"], config["is_host"]) == (None, None, False)
 
@@ -97,14 +98,16 @@ def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob)
     services.start(ada, table.pk)
     client = Client()
     client.force_login(bob)
-    response = client.post(reverse("table-leave", args=[table.pk]))
+    response = client.post(reverse("table-leave", args=[table.public_id]))
     assert response["Location"] == reverse("lobby")
     seat = table.seats.get(index=1)
     assert (seat.user, seat.bot) == (None, "greedy")
+    played = table.match.seats.get(index=1)  # the match's seat stays bob's, resigned
+    assert (played.user, played.bot, played.resigned) == (bob, "greedy", True)
 
 
 def test_table_state_changes_with_the_table(table: Table, bob: User, client: Client) -> None:
-    url = reverse("table-state", args=[table.pk])
+    url = reverse("table-state", args=[table.public_id])
     before = client.get(url).json()
     assert before["status"] == "open"
     services.join(bob, table.pk)
@@ -113,7 +116,7 @@ def test_table_state_changes_with_the_table(table: Table, bob: User, client: Cli
 
 
 def test_unknown_table_is_not_found(client: Client) -> None:
-    assert client.get(reverse("table", args=[999])).status_code == 404
+    assert client.get(reverse("table", args=["nosuch00"])).status_code == 404
 
 
 def test_javascript_catalog_and_health(client: Client) -> None:

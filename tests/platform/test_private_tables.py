@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -21,29 +23,67 @@ def private(ada: User) -> Table:
 
 def test_strangers_get_not_found(private: Table, as_bob: Client, client: Client) -> None:
     for visitor in (as_bob, client):
-        assert visitor.get(reverse("table", args=[private.pk])).status_code == 404
-        assert visitor.get(reverse("table-state", args=[private.pk])).status_code == 404
-    response = as_bob.post(reverse("table-join", args=[private.pk]))
+        assert visitor.get(reverse("table", args=[private.public_id])).status_code == 404
+        assert visitor.get(reverse("table-state", args=[private.public_id])).status_code == 404
+    response = as_bob.post(reverse("table-join", args=[private.public_id]))
     assert response.status_code == 404
     assert not private.seats.filter(user__username="bob").exists()
 
 
+def without_tokens(response) -> str:
+    """The page but for its per-response CSRF token."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())
+
+
+TABLE_POSTS = [
+    ("table-join", (), {}),
+    ("table-leave", (), {}),
+    ("table-start", (), {}),
+    ("table-bot-add", (), {"kind": "greedy"}),
+    ("table-bot-remove", (1,), {}),
+]
+
+
+@pytest.mark.parametrize(("name", "extra", "data"), TABLE_POSTS)
+@pytest.mark.parametrize("status", ["open", "running"])
+def test_every_table_action_of_a_stranger_is_answered_as_for_a_missing_table(
+    private: Table, as_bob: Client, bob: User, name: str, extra: tuple, data: dict, status: str
+) -> None:
+    services.add_bot(private.host, private.pk, "greedy", 1)
+    if status == "running":
+        services.start(private.host, private.pk)
+    before = list(private.seats.values_list("index", "user", "bot"))
+    hidden = as_bob.post(reverse(name, args=[private.public_id, *extra]), data)
+    missing = as_bob.post(reverse(name, args=["nosuch00", *extra]), data)
+    assert hidden.status_code == missing.status_code == 404
+    assert without_tokens(hidden).replace(private.public_id, "nosuch00") == without_tokens(missing)
+    assert list(private.seats.values_list("index", "user", "bot")) == before
+
+
+def test_table_urls_name_no_sequential_id(ada: User) -> None:
+    tables = [services.create_table(ada, "space-mission", 2) for _ in range(3)]
+    for table in tables:
+        assert f"/t/{table.pk}/" not in table.get_absolute_url()
+        assert len(table.public_id) == 8
+    assert len({t.public_id for t in tables}) == 3
+
+
 def test_host_sees_the_invite_link(private: Table, as_ada: Client) -> None:
-    response = as_ada.get(reverse("table", args=[private.pk]))
+    response = as_ada.get(reverse("table", args=[private.public_id]))
     assert response.status_code == 200
     assert f"/join/{private.invite_token}/" in response.content.decode()
 
 
 def test_invite_link_lets_a_visitor_in_and_is_remembered(private: Table, as_bob: Client) -> None:
     response = as_bob.get(reverse("invite", args=[private.invite_token]))
-    assert response["Location"] == f"/t/{private.pk}/"
-    assert as_bob.get(reverse("table", args=[private.pk])).status_code == 200
-    as_bob.post(reverse("table-join", args=[private.pk]))
+    assert response["Location"] == f"/t/{private.public_id}/"
+    assert as_bob.get(reverse("table", args=[private.public_id])).status_code == 200
+    as_bob.post(reverse("table-join", args=[private.public_id]))
     assert private.seats.filter(user__username="bob").exists()
 
 
 def test_invite_query_parameter_works_too(private: Table, client: Client) -> None:
-    url = reverse("table", args=[private.pk])
+    url = reverse("table", args=[private.public_id])
     assert client.get(f"{url}?invite=wrong-token").status_code == 404
     assert client.get(f"{url}?invite={private.invite_token}").status_code == 200
     assert client.get(url).status_code == 200  # remembered in the session
@@ -70,8 +110,8 @@ def test_quick_match_never_picks_a_private_table(private: Table, bob: User) -> N
 
 def test_an_invite_survives_signing_in_as_a_guest(private: Table, client: Client) -> None:
     client.get(reverse("invite", args=[private.invite_token]))
-    client.post(reverse("guest"), {"next": f"/t/{private.pk}/"})
-    client.post(reverse("table-join", args=[private.pk]))
+    client.post(reverse("guest"), {"next": f"/t/{private.public_id}/"})
+    client.post(reverse("table-join", args=[private.public_id]))
     assert private.seats.filter(user__is_guest=True).count() == 1
 
 
@@ -95,7 +135,7 @@ def test_a_host_who_hands_a_private_table_on_goes_to_the_lobby(
     private: Table, bob: User, as_ada: Client
 ) -> None:
     services.join(bob, private.pk)
-    response = as_ada.post(reverse("table-leave", args=[private.pk]))
+    response = as_ada.post(reverse("table-leave", args=[private.public_id]))
     assert response["Location"] == reverse("lobby")
     private.refresh_from_db()
     assert private.host == bob
@@ -106,6 +146,6 @@ def test_a_guest_of_a_private_table_who_leaves_sees_its_waiting_room_again(
     private: Table, as_bob: Client
 ) -> None:
     as_bob.get(reverse("invite", args=[private.invite_token]))
-    as_bob.post(reverse("table-join", args=[private.pk]))
-    response = as_bob.post(reverse("table-leave", args=[private.pk]))
-    assert response["Location"] == f"/t/{private.pk}/"
+    as_bob.post(reverse("table-join", args=[private.public_id]))
+    response = as_bob.post(reverse("table-leave", args=[private.public_id]))
+    assert response["Location"] == f"/t/{private.public_id}/"

@@ -9,10 +9,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from spacemission.accounts.history import placements
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches.places import placements
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,7 @@ def test_profile_lists_finished_games_newest_first(client: Client, ada, bob, cy)
         (first.pk, 2, 40, False),
     ]
     html = response.content.decode()
-    assert f'href="/t/{second.pk}/"' in html and "place 2" in html
+    assert f'href="/t/{second.public_id}/"' in html and "place 2" in html
     assert len(response.context["playing"]) == 1
 
 

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
+from tests.support import clockfile
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 DAPHNE = str(Path(PYTHON).with_name("daphne"))
@@ -59,9 +61,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _base_env(database_url: str) -> dict[str, str]:
+def _base_env(database_url: str, clock_file: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL"}}
     env.update(
+        CLOCK=clockfile.CLOCK,
+        SM_TEST_CLOCK=str(clock_file),
         DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="spacemission.settings",
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")])),
@@ -75,6 +79,23 @@ class Database:
     kind: str  # "postgres" or "sqlite"
     _tempdir: str | None = None
     servers: list[Server] = field(default_factory=list)  # started against it
+    # The time its servers read (tests.support.clockfile): fixed until a test moves it.
+    clock_file: Path = field(default_factory=lambda: Path(tempfile.mkstemp(suffix=".clock")[1]))
+
+    def __post_init__(self) -> None:
+        self.set_time(clockfile.START)
+
+    def now(self) -> int:
+        return int(self.clock_file.read_text())
+
+    def set_time(self, at: int) -> None:
+        """Every process of this database reads ``at`` (epoch ms) as the time from now on."""
+        clockfile.write(self.clock_file, at)
+
+    def advance(self, ms: int) -> int:
+        """Move the time on by ``ms``; the new time."""
+        self.set_time(self.now() + ms)
+        return self.now()
 
     def django(self, code: str, env: dict[str, str] | None = None) -> str:
         """Run ``code`` in a Python process with Django set up against this database."""
@@ -82,7 +103,7 @@ class Database:
         done = subprocess.run(
             [PYTHON, "-c", script],
             cwd=ROOT,
-            env={**_base_env(self.url), **(env or {})},
+            env={**_base_env(self.url, self.clock_file), **(env or {})},
             capture_output=True,
             text=True,
             timeout=120,
@@ -114,6 +135,7 @@ class Database:
         running would reconnect while PostgreSQL drops the database, and fail."""
         for server in self.servers:
             server.kill()
+        self.clock_file.unlink(missing_ok=True)
         if self.kind == "sqlite":
             if self._tempdir:
                 shutil.rmtree(self._tempdir, ignore_errors=True)
@@ -252,7 +274,7 @@ def start_server(
     env: dict[str, str] | None = None,
 ) -> Server:
     """A started Daphne process serving the app against ``database``."""
-    full_env = _base_env(database.url)
+    full_env = _base_env(database.url, database.clock_file)
     full_env.update({"DEBUG": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost", "BOT_DELAY": "0"})
     if redis_url:
         full_env["REDIS_URL"] = redis_url

@@ -2,6 +2,8 @@
 // Both listen to /ws/lobby/ (docs/protocol.md, Lobby) and reconnect with back-off;
 // without this script the pages still work, they just need a reload.
 
+import { paceLabel } from "./pace.js";
+
 // Django's catalog (/jsi18n/) defines these; without it the English text stands.
 const gettext = window.gettext ?? ((text) => text);
 const interpolate =
@@ -59,6 +61,7 @@ function element(tag, attrs = {}, ...children) {
 // A bot's name in the reader's language (the frame is the same for everyone);
 // a number tells two bots of one kind apart.
 function seatName(seat) {
+  if (seat.away) return `${seat.name} (${gettext("away")})`;
   if (!seat.bot) return seat.name;
   const kind = seat.bot.charAt(0).toUpperCase() + seat.bot.slice(1);
   if (seat.number > 1) {
@@ -69,9 +72,12 @@ function seatName(seat) {
 
 // The game's badge, as lobby/_table_row.html renders it.
 function gameMark(entry) {
-  const mark = element("span", { class: "game-mark", "aria-hidden": "true" }, entry.mark);
-  if (entry.hue !== null && entry.hue !== undefined) mark.style.setProperty("--hue", entry.hue);
-  return mark;
+  // Its colour comes from /games.css, by game: no inline style (Content-Security-Policy).
+  return element(
+    "span",
+    { class: "game-mark", "data-game": entry.game, "aria-hidden": "true" },
+    entry.mark,
+  );
 }
 
 // One row, as lobby/_table_row.html renders it; mine: the ids of my tables.
@@ -84,6 +90,8 @@ function tableRow(entry, csrfToken, mine) {
   row.append(
     element("a", { href: entry.url }, gameMark(entry), " ", element("strong", {}, entry.game_name)),
     " ",
+    element("span", { class: "tag" }, entry.rated ? gettext("rated") : gettext("casual")),
+    " ",
     element(
       "span",
       { class: "muted" },
@@ -92,6 +100,8 @@ function tableRow(entry, csrfToken, mine) {
         seats: entry.seats,
       }, true),
     ),
+    " ",
+    element("span", { class: "pace muted", "data-pace": entry.pace?.id ?? "" }, paceLabel(entry.pace)),
     " ",
     element("span", { class: "names" }, entry.taken.map(seatName).join(", ")),
     " ",
@@ -145,7 +155,7 @@ function lobbyPage(root) {
 // from the server's page in place; once the match begins, the page turns into it.
 // While the socket is down, a slow poll of the table's state stands in.
 function waitingRoom(root) {
-  const tableId = Number(root.dataset.table);
+  const tableId = root.dataset.table;
   let following = false;
   let busy = false;
   let pending = null;
@@ -273,6 +283,13 @@ function narrowToGame(form) {
 }
 
 const lobbyRoot = document.getElementById("lobby");
+// A form that would start a game short of players asks first (its data-confirm says
+// how); delegated, so it holds after the waiting room redraws.
+document.addEventListener("submit", (event) => {
+  const question = event.target.dataset?.confirm;
+  if (question && !window.confirm(question)) event.preventDefault();
+});
+
 const roomRoot = document.getElementById("waiting-room");
 if (lobbyRoot) lobbyPage(lobbyRoot);
 for (const form of document.querySelectorAll("form")) narrowToGame(form);

@@ -8,7 +8,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.jump_drive import GAME
-from tests.games.jump_drive.builder import act, build, find
+from tests.games.jump_drive.builder import act, build, choose, discard, explore, find
 
 DEV = "investment-credits"
 
@@ -55,3 +55,30 @@ def test_a_committed_seat_and_a_finished_game_refuse_everything():
         state = act(state, seat, GAME.bot_action("greedy", GAME.view(state, seat), 0))
     assert refused(state, 0, {"type": "explore"}) == "game_over"
     assert GAME.active_seats(state) == [] and GAME.result(state)["winners"] == [0]
+
+
+def test_J16_J23_a_second_non_military_world_is_not_paid_with_contact():
+    """Without a Contact Specialist, ``contact: true`` is not listed, so it is refused."""
+    state = build(
+        hands={0: ["devolved-uplift-race", "insect-uplift-race", "gem-world"]},
+        empires={0: ["colony-convoy"]},
+    )
+    state = choose(state, 0, world="devolved-uplift-race")
+    state = explore(state, 1)
+    state = discard(state, 1)
+    assert state["tasks"][0]["kind"] == "second"
+    world = find(state, 0, "insect-uplift-race")
+    listed = GAME.legal_actions(state, 0)
+    assert {"type": "second", "world": world, "contact": True} not in listed
+    assert {"type": "second", "world": world, "contact": False} in listed
+    action = {"type": "second", "world": world, "contact": True}
+    assert refused(state, 0, action) == "bad_action"
+
+
+def test_select_names_its_card_by_id_or_is_a_bad_action():
+    state = build(hands={0: ["comet-zone", "gem-world", "ancient-races"]})
+    state["phase"], state["tasks"][0] = "limit", {"kind": "discard", "count": 2, "selected": []}
+    for card in (7, None, ["x"], {"id": "x"}, True):
+        assert refused(state, 0, {"type": "select", "card": card}) == "bad_action"
+        assert refused(state, 0, {"type": "unselect", "card": card}) == "bad_action"
+    assert refused(state, 0, {"type": "select", "card": "j999-9"}) == "card_not_in_hand"

@@ -18,17 +18,20 @@ WANDER, CAP = 0.2, 800  # playouts: share of random actions, action limit
 
 
 def ids_in(value: Any) -> set[str]:
-    """Every string in the view that is a card or tile id, wherever it appears."""
+    """Every string in the view that is a card or tile id, wherever it appears (keys too:
+    ``why_not`` names options as ``"kind:id"``)."""
     found: set[str] = set()
     stack = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
+            stack.extend(v.keys())
             stack.extend(v.values())
         elif isinstance(v, list):
             stack.extend(v)
         elif isinstance(v, str):
-            found.update(w for w in v.split() if w[:1] in "ct" and w[1:].isdigit())
+            words = v.replace(":", " ").split()
+            found.update(w for w in words if w[:1] in "ct" and w[1:].isdigit())
     return found
 
 

@@ -255,3 +255,41 @@ def test_malformed_actions_raise_bad_action_only(action, code):
 def test_a_non_object_action_is_bad_action():
     for junk in (None, "jump", 7, ["restock"]):
         refused(build(), 0, junk, "bad_action")
+
+
+def dead_end_near() -> tuple[dict, str]:
+    """Two seats; seat 0 holds the last chip of the table and a card to jump with; the
+    only station's stack holds space tiles alone."""
+    card = card_with(("jump", 2))
+    s = build(2, hands={0: [card]}, stations={"hazard": 1}, stacks={"hazard": SPACE[:2]})
+    s["chips"] = [1, 0]
+    s["revealed"] = ["hazard"]
+    return s, card
+
+
+def test_R26_dead_end_no_chip_and_no_tile_under_a_station_ends_after_the_round():
+    s, card = dead_end_near()
+    s = act(s, 0, {"type": "jump", "card": card, "planet": "ruby-red"})
+    assert s["ending"] and s["phase"] == "play"
+    assert gamelog.lines(s["log"])[-1]["kind"] == "dead_end"
+    back = act(s, 0, {"type": "undo"})  # the chip is back: no dead end
+    assert not back["ending"]
+    s = act(s, 0, {"type": "restock", "discard": []})
+    s = act(s, 0, {"type": "confirm"})
+    assert s["phase"] == "play" and s["active"] == [1]  # the round is completed
+    s = act(s, 1, {"type": "restock", "discard": []})
+    s = act(s, 1, {"type": "restock", "discard": []})
+    s = act(s, 1, {"type": "confirm"})
+    assert s["phase"] == "over" and GAME.result(s) is not None
+
+
+def test_R26_no_dead_end_while_a_chip_or_a_tile_under_a_station_is_left():
+    s, card = dead_end_near()
+    s["chips"] = [2, 0]
+    assert not act(s, 0, {"type": "jump", "card": card, "planet": "ruby-red"})["ending"]
+    s, card = dead_end_near()
+    water = tiles_of("water")[0]
+    s["stacks"] = {**s["stacks"], "hazard": [water, SPACE[0]]}
+    s["revealed"] = []
+    s = act(s, 0, {"type": "jump", "card": card, "planet": "ruby-red"})
+    assert not s["ending"]  # a Discover on Hazard can still take the water

@@ -7,6 +7,7 @@ import json
 from games import gamelog
 from games.space_mission import GAME
 from games.space_mission.privacy import hidden_ids
+from games.space_mission.scoring import gate_standing
 from tests.games.space_mission.builder import SPACE, act, build, card_with, tiles_of
 
 RED = tiles_of("ore", "red")
@@ -102,9 +103,12 @@ def test_O7_a_new_look_replaces_the_memory():
 def test_log_lines_name_no_hidden_tile_and_private_lines_stay_private():
     s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
     public = [e for e in gamelog.lines(s["log"]) if not e["private"]]
-    assert any(e["text"] == "reserved a tile on Hazard" for e in public)
-    assert not any("water" in e["text"] for e in public)
-    assert any(e["text"] == "you reserved a water on Hazard" for e in GAME.view(s, 0)["log"])
+    assert {"seat": 0, "kind": "reserve", "args": {"planet": "Hazard"}, "private": False} in public
+    assert not any("water" in str(e["args"]) for e in public)
+    mine = {"planet": "Hazard", "tile": {"kind": "water", "colour": None}}
+    assert {"seat": 0, "kind": "reserve_tile", "args": mine, "private": True} in GAME.view(s, 0)[
+        "log"
+    ]
     for seat in (1, 2, 3, None):
         assert not any(e["private"] for e in GAME.view(s, seat)["log"])
 
@@ -159,9 +163,25 @@ def test_view_shape_for_a_seat_and_a_spectator():
 def test_R2_R8_ships_start_on_the_jump_gate_in_the_centre():
     s = GAME.setup(3, {}, 2)
     v = GAME.view(s, None)
-    assert v["gate"] == {"probes": [0, 0, 0], "ships": [0, 1, 2]}
+    assert v["gate"]["probes"] == [0, 0, 0] and v["gate"]["ships"] == [0, 1, 2]
+    nobody = [{"seat": s, "probes": 0, "rank": 1, "points": 0} for s in range(3)]
+    assert v["gate"]["standing"] == nobody  # R28: no probe scores nothing
     assert all(p["ship"] == "gate" for p in v["players"])
     assert all(p["ships"] == [] for p in v["ring"])
+
+
+def test_R28_the_gate_standing_ranks_by_probes_and_ties_share_a_place():
+    standing = gate_standing([3, 5, 3, 0])
+    assert [(x["rank"], x["points"]) for x in standing] == [(2, 6), (1, 9), (2, 6), (4, 0)]
+
+
+def test_R30_R33_a_looking_seat_sees_what_each_point_tile_adds_to_its_score():
+    s = act(scanned_state(), 0, {"type": "pick", "tile": WATER[0]})
+    assert "gains" not in (GAME.view(s, 0)["me"]["looking"] or {})
+    looking = GAME.view(scanned_state(), 0)["me"]["looking"]
+    stack = [t["id"] for t in looking["stack"]]
+    assert set(looking["gains"]) == {t for t in stack if t not in SPACE}
+    assert looking["gains"][WATER[0]] == 2  # a first water tile: 2 (R33)
 
 
 def test_R11_scan_colonise_discover_act_where_the_ship_is():
@@ -208,3 +228,21 @@ def test_apply_returns_exactly_the_lines_it_added_to_the_log():
         before = gamelog.lines(step.state["log"])
         assert gamelog.lines(new["log"]) == before + added and added
         assert all(e["seat"] == step.seat for e in added if e["private"] and e["kind"] != "payout")
+
+
+def test_O7_ruling_discover_and_colonise_remember_the_stack_as_left_after_the_pick():
+    stack = [RED[0], WATER[0], SPACE[0]]
+    s = build(stacks={"hazard": list(stack)}, stations={"hazard": 1})
+    s["ships"] = ["hazard", "gate", "gate", "gate"]
+    s["memory"] = [{}, {}, {"hazard": {"tiles": sorted(stack), "taken_since": 0}}, {}]
+    s = act(act(s, 0, {"type": "discover"}), 0, {"type": "pick", "tile": RED[0]})
+    assert s["memory"][0]["hazard"] == {"tiles": sorted([WATER[0], SPACE[0]]), "taken_since": 0}
+    assert RED[0] in s["collections"][0]
+    assert s["memory"][2]["hazard"]["taken_since"] == 1  # another seat took one since
+    first = card_with(("landing", 3))  # Hazard lands on orange 3 and 3
+    landing = sorted([first, card_with(("landing", 3), exclude=(first,))])
+    s = build(hands={0: landing}, stacks={"hazard": list(stack)}, scanned={"hazard": [0]})
+    s["ships"] = ["hazard", "gate", "gate", "gate"]
+    s = act(s, 0, {"type": "colonise", "cards": landing})
+    s = act(s, 0, {"type": "pick", "tile": WATER[0]})
+    assert s["memory"][0]["hazard"] == {"tiles": sorted([RED[0], SPACE[0]]), "taken_since": 0}

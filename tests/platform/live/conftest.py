@@ -44,7 +44,15 @@ def create_user(username: str):
     return User.objects.create_user(username)
 
 
-def create_match(players: list, *, game: str = "toy", private: bool = False, options=None):
+def create_match(
+    players: list,
+    *,
+    game: str = "toy",
+    private: bool = False,
+    rated: bool = False,
+    options=None,
+    pace="normal",
+):
     """A running match at a new table; ``players`` holds users and bot names, by seat."""
     from spacemission.lobby.models import Seat, Table
     from spacemission.matches.services import start_match
@@ -54,7 +62,13 @@ def create_match(players: list, *, game: str = "toy", private: bool = False, opt
     )
     with transaction.atomic():
         table = Table.objects.create(
-            game=game, host=host, seat_count=len(players), private=private, options=options or {}
+            game=game,
+            host=host,
+            seat_count=len(players),
+            private=private,
+            rated=rated,
+            options=options or {},
+            pace=pace,
         )
         for index, player in enumerate(players):
             bot = player if isinstance(player, str) else ""
@@ -92,3 +106,28 @@ async def connect():
     yield open_client
     for client in opened:
         await client.close()
+
+
+class MovingClock:
+    """The time the platform reads (``matches.clocks.now``), moved by the test."""
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+
+    def __call__(self) -> int:
+        return self.at
+
+    def advance(self, ms: int) -> int:
+        self.at += ms
+        return self.at
+
+
+@pytest.fixture
+def clock():
+    """A MovingClock the platform reads until the test ends."""
+    from spacemission.matches import clocks
+
+    moving = MovingClock(1_796_000_000_000)
+    clocks.use_clock(moving)
+    yield moving
+    clocks.use_clock(None)

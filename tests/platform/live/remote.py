@@ -22,12 +22,15 @@ from django.db import transaction
 from games import registry
 from spacemission.accounts.models import User
 from spacemission.lobby.models import Seat, Table
+from spacemission.matches import clocks
 from spacemission.matches.services import start_match
 
 for attempt in range(200):
     with transaction.atomic():
         host, _ = User.objects.get_or_create(username="host")
-        table = Table.objects.create(game=GAME_ID, host=host, seat_count=len(PLAYERS))
+        table = Table.objects.create(
+            game=GAME_ID, host=host, seat_count=len(PLAYERS), pace=PACE, private=PACE == "none"
+        )
         for index, player in enumerate(PLAYERS):
             if player.startswith("@"):
                 user, _ = User.objects.get_or_create(username=player[1:])
@@ -38,7 +41,9 @@ for attempt in range(200):
         if SEED is not None:
             match.seed = SEED
             match.state = registry.get(match.game).setup(len(PLAYERS), match.options, SEED)
-            match.save(update_fields=["seed", "state"])
+            bots = {s.index: s.bot for s in match.seats.all()}
+            clocks.start(match, bots, clocks.now())  # the clocks of the new deal's seats
+            match.save(update_fields=["seed", "state", "clock", "deadline"])
         if FIRST is None or registry.get(match.game).active_seats(match.state) == [FIRST]:
             break
         transaction.set_rollback(True)  # another seed may let FIRST begin
@@ -52,12 +57,14 @@ def seed_match(
     first: int | None = None,
     game: str = "space-mission",
     seed: int | None = None,
+    pace: str = "normal",
 ) -> int:
     """A running match of ``game`` (``@name`` for a person, else a bot kind), begun by seat
-    ``first`` if given, dealt from ``seed`` if given. Its bots do not move in the seeding
-    process."""
+    ``first`` if given, dealt from ``seed`` if given, at ``pace`` (a table without a clock
+    is private). Its bots do not move in the seeding process."""
     code = (
         SEED_MATCH.replace("PLAYERS", repr(players))
+        .replace("PACE", repr(pace))
         .replace("FIRST", repr(first))
         .replace("GAME_ID", repr(game))
         .replace("SEED", repr(seed))

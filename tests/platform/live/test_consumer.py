@@ -24,6 +24,12 @@ from tests.support.services import need_redis
 pytestmark = pytest.mark.django_db(transaction=True)
 TOY = registry.get("toy")
 CROWD = 12
+PLAYING = {"away": False, "resigned": False}  # no stand-in, nobody resigned
+
+
+def seat_facts(seat: dict) -> dict:
+    """Who a seat is and who plays it (the clock's and the vote's fields left out)."""
+    return {k: v for k, v in seat.items() if k not in {"timeouts", "gone_since", "votes"}}
 
 
 @database_sync_to_async
@@ -43,10 +49,10 @@ async def test_sync_on_connect_holds_the_seat_view_and_match_facts(users, connec
     sync = client.frames[0]
     assert sync["t"] == "sync" and sync["v"] == 0 and sync["seat"] == 0
     assert sync["view"] == TOY.view(match.state, 0)
-    assert sync["match"]["seats"] == [
-        {"seat": 0, "name": "ada", "bot": None, "user": "ada"},
-        {"seat": 1, "name": "bob", "bot": None, "user": "bob"},
-        {"seat": 2, "name": "Random bot", "bot": "random", "user": None},
+    assert [seat_facts(s) for s in sync["match"]["seats"]] == [
+        {"seat": 0, "name": "ada", "bot": None, "user": "ada", **PLAYING},
+        {"seat": 1, "name": "bob", "bot": None, "user": "bob", **PLAYING},
+        {"seat": 2, "name": "Random bot", "bot": "random", "user": None, **PLAYING},
     ]
     assert sync["match"]["status"] == "running" and sync["match"]["id"] == match.pk
     assert sync["chat"] == []
@@ -108,7 +114,8 @@ async def test_the_pubsub_layer_sends_an_acts_patches_together(
     for client, seat in ((a, 0), (b, 1), (spectator, None)):
         await client.until_version(1)
         assert client.view == TOY.view(after, seat) and client.gaps == 0
-    assert (3, True) in together  # two seats' patches and the spectators', in one pipeline
+    # Two seats' patches, the spectators' and the new clock (bob's runs now), in one pipeline.
+    assert (4, True) in together
 
 
 async def test_an_illegal_action_is_an_error_with_the_rules_code(users, connect):
@@ -314,12 +321,12 @@ async def test_sync_sends_the_last_fifty_chat_lines(users, connect):
     assert [c["text"] for c in client.frames[0]["chat"]] == [str(i) for i in range(10, 60)]
 
 
-async def test_private_tables_refuse_strangers_with_4003(users, connect):
+async def test_private_tables_refuse_strangers_as_if_there_were_no_match(users, connect):
     ada, bob, cy = users[:3]
     match = await new_match([ada, bob], private=True)
     for user in (cy, None):
         client = await connect(match, user, expect_sync=False)
-        assert await client.recv() == {"t": "closed", "code": 4003}
+        assert await client.recv() == {"t": "closed", "code": 4004}
     seated = await connect(match, bob)
     assert seated.seat == 1
 
@@ -372,11 +379,13 @@ async def test_replacing_a_player_with_a_bot_turns_their_connection_into_a_spect
     await database_sync_to_async(replace_with_bot)(match, 0)
     sync = await a.expect("sync", seat=None)
     assert sync["view"]["me"] is None
-    assert sync["match"]["seats"][0] == {
+    assert seat_facts(sync["match"]["seats"][0]) == {
         "seat": 0,
         "name": "Greedy bot",
         "bot": "greedy",
-        "user": None,
+        "user": "ada",
+        "away": False,
+        "resigned": True,
     }
     await b.until_version(1)  # the bot took ada's turn
     await b.expect("presence", connected=[1], spectators=1)
@@ -399,7 +408,7 @@ async def test_a_player_who_leaves_a_private_table_stops_watching_it(users, conn
     match = await new_match([ada, bob, "random"], private=True)
     a, b = await connect(match, ada), await connect(match, bob)
     await database_sync_to_async(replace_with_bot)(match, 1)
-    assert (await b.expect("closed")) == {"t": "closed", "code": 4003}
+    assert (await b.expect("closed")) == {"t": "closed", "code": 4004}
     sync = await a.expect("sync")
     assert sync["match"]["seats"][1]["bot"] == "greedy"
 

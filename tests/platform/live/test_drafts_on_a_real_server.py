@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow
 __all__ = ["database", "servers"]
 GAME = registry.get("jump-drive")
 SEED = 20261130
-GAME_FRAMES = {"sync", "patch", "ack", "error"}  # presence frames follow arrival times
+GAME_FRAMES = {"sync", "patch", "ack", "error", "clock"}  # presence frames follow arrival times
 
 
 async def act(client: RemoteClient, action: dict) -> Frame:
@@ -134,13 +134,15 @@ async def play(database: Database, server, changes_of_mind: int) -> list[RemoteC
 
 
 def game_frames(client: RemoteClient) -> list[str]:
-    """The game's frames exactly as sent, but for the ids of the match and its table in
-    a ``sync``'s facts (ids are drawn at random)."""
+    """The game's frames exactly as sent, but for the ids of the match and its table and
+    the deal's commitment in a ``sync``'s facts (drawn at random: each match has its own
+    salt)."""
     out = []
     for text, frame in zip(client.texts, client.frames, strict=True):
         if frame["t"] == "sync":
             facts = frame["match"]
-            text = text.replace(f'"id":{facts["id"]},"table":{facts["table"]},', "", 1)
+            text = text.replace(f'"id":{facts["id"]},"table":"{facts["table"]}",', "", 1)
+            text = text.replace(f'"commitment":"{facts["commitment"]}",', "", 1)
         if frame["t"] in GAME_FRAMES:
             out.append(text)
     return out
@@ -158,3 +160,5 @@ async def test_how_often_a_seat_changes_its_mind_reaches_no_one_else_not_even_as
     for seat in (1, 2):  # Bob, the spectator
         assert game_frames(hesitant[seat]) == game_frames(decided[seat])
         assert sum('"t":"patch"' in text for text in game_frames(decided[seat])) >= 2
+        # The clock went out when the commits stopped Ada's and Bob's clocks, never on a draft.
+        assert any('"t":"clock"' in text for text in game_frames(decided[seat]))

@@ -1,4 +1,5 @@
-"""Jump Drive over real websockets: secret simultaneous choices, bots, and a frame audit.
+"""Jump Drive over real websockets: secret simultaneous choices, bots, and a frame audit
+(``drive`` and ``audit`` take any game: BlaBla's live test uses them too).
 
 Several seats act at the same time. An action is announced only to the seats (and the
 spectators) whose view it changed, so a seat's draft reaches no one else, and an act is
@@ -11,13 +12,14 @@ move by themselves on the server, one action at a time.
 
 Each audience counts the changes to its own view, so not even a version number tells of
 another seat's drafts. Every frame each connection received, and every message sent to a
-seat's channel group, is audited against ``games.jump_drive.privacy.hidden_ids`` of the
+seat's channel group, is audited against the game's ``privacy.hidden_ids`` of the
 state its view version shows, rebuilt from the action log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 from collections.abc import Callable
 
 import orjson
@@ -25,7 +27,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import registry
-from games.jump_drive.privacy import hidden_ids
+from games.core import Game
 from spacemission.matches.audiences import slot
 from spacemission.matches.models import Match
 from tests.platform.live.conftest import create_match
@@ -80,6 +82,7 @@ async def drive(
     watchers: list[Client],
     done: Callable[[Match], bool],
     hold: Callable[[View], bool] = lambda view: False,
+    game: Game = GAME,
 ) -> Match:
     """People act whenever they may, except in views where ``hold`` says wait, until
     ``done(match)`` or every person waits at the stored version; every client then holds
@@ -94,7 +97,7 @@ async def drive(
             assert all(f["code"] == "stale_version" for f in refused), refused
             view, seat = client.view, client.seat
             if seat in view["active"] and not hold(view) and sent.get(seat) != client.v:
-                await send_act(client, GAME.bot_action("greedy", view, client.v), "drive")
+                await send_act(client, game.bot_action("greedy", view, client.v), "drive")
                 sent[seat] = client.v
         match = await stored(match_id)
         waiting = people and all(hold(c.view) and c.v == held(match, c.seat) for c in people)
@@ -104,11 +107,18 @@ async def drive(
         await asyncio.sleep(0)
 
 
-async def audit(match_id: int, clients: list[Client], layer_messages: list) -> list[dict]:
+def hidden_ids_of(game: Game) -> Callable[[dict, int | None], set[str]]:
+    return importlib.import_module(f"games.{game.info.id.replace('-', '_')}.privacy").hidden_ids
+
+
+async def audit(
+    match_id: int, clients: list[Client], layer_messages: list, game: Game = GAME
+) -> list[dict]:
     """Check every client's views against the states rebuilt from the action log, every
     frame and channel-layer message against what its receiver may not see at that
     version, and that each audience heard of exactly the actions that changed its view
     (or that it took); the states."""
+    hidden_ids = hidden_ids_of(game)
     match = await stored(match_id)
     for client in clients:  # a fresh sync must equal the view patched up to it
         await client.pace()
@@ -126,7 +136,7 @@ async def audit(match_id: int, clients: list[Client], layer_messages: list) -> l
         assert client.gaps == 0 and client.compared and all(client.compared)
         shown = made[client.seat]
         for version, view in client.views.items():
-            assert view == GAME.view(history[shown[version]], client.seat), (client.seat, version)
+            assert view == game.view(history[shown[version]], client.seat), (client.seat, version)
         for version, frame in client.received:
             assert not leaks(frame, hidden_ids(history[shown[version]], client.seat)), frame
     everything_hidden = set().union(*(hidden_ids(s, seat) for s in history for seat in seats))
@@ -144,13 +154,15 @@ async def audit(match_id: int, clients: list[Client], layer_messages: list) -> l
     for seat in seats:  # counted one by one, each at the action that changed the view
         counted = [f["v"] for f in patched[seat]]
         assert counted == list(range(1, held(match, seat) + 1))
-        assert [made[seat][v] for v in counted] == changes_of(history, actors, seat)
+        assert [made[seat][v] for v in counted] == changes_of(history, actors, seat, game)
     return history
 
 
-def changes_of(history: list[dict], actors: list[int], seat: int | None) -> list[int]:
+def changes_of(
+    history: list[dict], actors: list[int], seat: int | None, game: Game = GAME
+) -> list[int]:
     """The versions whose action changed ``seat``'s view, or was taken by it."""
-    views = [GAME.view(state, seat) for state in history]
+    views = [game.view(state, seat) for state in history]
     return [v for v in range(1, len(history)) if actors[v - 1] == seat or views[v] != views[v - 1]]
 
 

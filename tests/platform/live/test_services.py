@@ -188,7 +188,8 @@ def test_replace_with_bot_hands_the_seat_to_a_bot(users):
     ada, bob = users[:2]
     match = create_match([ada, bob])
     seat = replace_with_bot(match, 0)
-    assert (seat.user, seat.bot, seat.name) == (None, "greedy", "Greedy bot")
+    # The seat stays ada's (contract 1): resigned, played out by the bot.
+    assert (seat.user, seat.bot, seat.name, seat.resigned) == (ada, "greedy", "Greedy bot", True)
     assert match.table.seats.get(index=0).bot == "greedy"
     assert match.table.seats.get(index=0).user is None
     with pytest.raises(IllegalAction):

@@ -67,22 +67,34 @@ async def play_and_audit(
             assert view == game.view(history[version], client.seat), (client.seat, version)
         for version, frame in client.received:
             assert not leaks(frame, hidden_ids(history[version], client.seat)), frame
+            if history[version] != final.state:  # the seed and salt only once it is over
+                assert not deal_secrets_in(frame, final), frame
 
     everything_hidden = set().union(
         *(hidden_ids(state, seat) for state in history for seat in [*range(match.seat_count), None])
     )
-    patches = 0
+    patches = revealed = 0
     for group, message in layer_messages:
         frame = orjson.loads(message["text"]) if "text" in message else message
         seat = audience(group)
         if seat == "all":
             assert not leaks(frame, everything_hidden), (group, frame)
+            if deal_secrets_in(frame, final):
+                revealed += 1
+                assert frame["t"] == "match" and frame["match"]["status"] == "finished"
         else:
             patches += 1
             assert frame["t"] == "patch"
             assert not leaks(frame, hidden_ids(history[frame["v"]], seat)), (group, frame)
     assert patches == final.version * (match.seat_count + 1)
+    assert revealed == 1  # once, to everyone, when the game ended
     return final
+
+
+def deal_secrets_in(frame: dict, match: Match) -> bool:
+    """Whether a frame carries the match's seed or salt (docs/fair-deals.md)."""
+    text = orjson.dumps(frame).decode()
+    return str(match.seed) in text or match.salt in text
 
 
 async def test_a_whole_toy_game_of_people_bots_and_spectators(users, connect, layer_messages):

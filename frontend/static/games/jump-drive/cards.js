@@ -3,6 +3,7 @@
 import { h, s } from "../../js/match/dom.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { ICONS, iconName, kindLabel } from "./labels.js";
+import { cardName, cardPower } from "./cardtexts.js";
 
 const ICON_SHAPES = {
   // A lens for explore, a shield for military, a double helix cross for chromosome.
@@ -46,6 +47,11 @@ function costBadge(card, costs) {
     h("span", { "aria-hidden": "true" }, String(printed)), h("span", { class: "visually-hidden" }, label));
 }
 
+/** What "alone: N" on a development means (J19); the hand says it under its cards too. */
+export function aloneExplained() {
+  return gettext("alone: what this development costs when you place no world this round (1 less, J19).");
+}
+
 /**
  * What else the seat's own costs say: a second world by Colony Convoy (J27), a
  * development alone (J19), Contact Specialist (J23).
@@ -55,7 +61,7 @@ function costNote(costs) {
     return h("span", { class: "jd-cost-note" }, interpolate(gettext("second world: pay %s"), [costs.second]));
   }
   if (costs?.alone !== undefined && costs.alone !== costs.with_world) {
-    return h("span", { class: "jd-cost-note" }, interpolate(gettext("alone: %s"), [costs.alone]));
+    return h("span", { class: "jd-cost-note", title: aloneExplained() }, interpolate(gettext("alone: %s"), [costs.alone]));
   }
   if (costs?.contact !== undefined) {
     return h("span", { class: "jd-cost-note" }, interpolate(gettext("Contact Specialist: pay %s"), [costs.contact]));
@@ -80,19 +86,21 @@ const STATE_WORDS = {
 
 /**
  * A full card. `state` is one of idle, choosable, chosen, selected, planned, blocked;
- * with `onChoose` it is a button (a keyboard can reach it), else a plain element.
+ * with `onChoose` it is a button (a keyboard can reach it), else a plain element. A
+ * blocked card may carry `why` (js/match/whynot.js `closed`): the rules' reason.
  * `costs` (the seat's own `me.costs` entry) shows the cost after its reductions.
  */
-export function card(data, { state = "idle", onChoose = null, key = data.id, costs = null } = {}) {
+export function card(data, { state = "idle", onChoose = null, key = data.id, costs = null, why = null } = {}) {
   const mark = STATE_WORDS[state] ? h("span", { class: "jd-card-mark" }, STATE_WORDS[state]()) : null;
   const body = [
-    h("span", { class: "jd-card-head" }, costBadge(data, costs), h("span", { class: "jd-name" }, data.name)),
+    h("span", { class: "jd-card-head" }, costBadge(data, costs), h("span", { class: "jd-name" }, cardName(data))),
     h("span", { class: "jd-kind" }, kindLabel(data), costNote(costs)),
     h("span", { class: "jd-card-row" }, iconRow(data.icons), h("span", { class: "jd-yield" }, yieldText(data.vp, data.income))),
-    data.power ? h("span", { class: "jd-power" }, data.power) : null,
+    cardPower(data) ? h("span", { class: "jd-power" }, cardPower(data)) : null,
     mark,
   ];
   const attrs = { class: cardClasses(data, state), "data-card": key, "data-key": `card-${key}` };
+  if (why?.attrs["data-why-not"] !== undefined) return h("div", { ...attrs, ...why.attrs }, why.wrap(body));
   if (!onChoose) return h("div", attrs, body);
   return h("button", {
     ...attrs,
@@ -106,8 +114,8 @@ export function card(data, { state = "idle", onChoose = null, key = data.id, cos
 export function chip(data, { fresh = false } = {}) {
   return h("li", { class: ["jd-chip", data.colour && `jd-colour-${data.colour}`, `jd-${data.kind}`, fresh && "fresh"], "data-card": data.id },
     h("span", { class: "jd-chip-line" },
-      h("span", { class: "jd-name" }, data.name),
+      h("span", { class: "jd-name" }, cardName(data)),
       iconRow(data.icons, { compact: true }),
       h("span", { class: "jd-yield" }, yieldText(data.vp, data.income))),
-    h("span", { class: "jd-chip-kind" }, kindLabel(data), data.power ? ` — ${data.power}` : ""));
+    h("span", { class: "jd-chip-kind" }, kindLabel(data), cardPower(data) ? ` — ${cardPower(data)}` : ""));
 }

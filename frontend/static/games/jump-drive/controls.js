@@ -5,14 +5,17 @@
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { seatMark } from "../../js/match/seats.js";
+import { closed } from "../../js/match/whynot.js";
 import { card } from "./cards.js";
+import { cardName } from "./cardtexts.js";
 import { canCommit, cardChoices, contactChoices, seconds, shapes } from "./choices.js";
 import { optionName, placingText, stepName } from "./labels.js";
+import { whyNot } from "./whynot.js";
 
 const SURVEY_TEAM = "survey-team";
 
 function deciding(t) {
-  return t.mySeat !== null && t.view.active.includes(t.mySeat);
+  return t.mySeat !== null && Boolean(t.view.me?.task) && t.view.active.includes(t.mySeat);
 }
 
 function waitingFor(t) {
@@ -41,7 +44,7 @@ export function stepBanner(view, names, mySeat) {
 }
 
 function cardById(view, id) {
-  if (id === SURVEY_TEAM) return view.centre[0] ?? { name: gettext("Survey Team") };
+  if (id === SURVEY_TEAM) return view.centre[0] ?? { card: SURVEY_TEAM, name: "Survey Team" };
   return view.me.hand.find((c) => c.id === id) ?? { name: id };
 }
 
@@ -96,7 +99,8 @@ function promptText(t) {
   if (!deciding(t)) {
     const others = waitingFor(t);
     if (t.mySeat === null || !others) return others ? interpolate(gettext("Waiting for %s."), [others]) : "";
-    const plan = view.me.task?.draft ? draftText(view, view.me.task.draft) : null;
+    const draft = view.me?.task?.draft;
+    const plan = draft ? draftText(view, draft) : null;
     return plan
       ? interpolate(gettext("You committed: %(plan)s. Waiting for %(others)s."), { plan, others }, true)
       : interpolate(gettext("Done. Waiting for %s."), [others]);
@@ -113,17 +117,26 @@ function promptText(t) {
   return choosePrompt(t);
 }
 
+/** A closed control says why (the rules' reason); while sending, it simply waits. */
+function why(t, key, open) {
+  return closed(open || t.busy ? null : whyNot(t.view, key), key);
+}
+
 function shapeButtons(t) {
   return h("div", { class: "action-menu jd-options", role: "group", "aria-label": gettext("Options") },
-    shapes(t.legal).map(({ shape, enabled }) => h("button", {
-      type: "button",
-      class: ["button", "action", t.picks.shape === shape && "selected"],
-      "data-option": shape,
-      "data-key": `option-${shape}`,
-      "aria-pressed": t.picks.shape === shape ? "true" : "false",
-      disabled: !enabled,
-      onclick: () => t.on.shape(shape),
-    }, optionName(shape))));
+    shapes(t.legal).map(({ shape, enabled }) => {
+      const reason = why(t, shape, enabled);
+      return h("button", {
+        type: "button",
+        class: ["button", "action", t.picks.shape === shape && "selected"],
+        "data-option": shape,
+        "data-key": `option-${shape}`,
+        "aria-pressed": t.picks.shape === shape ? "true" : "false",
+        disabled: !enabled && !("data-why-not" in reason.attrs),
+        ...reason.attrs,
+        onclick: () => t.on.shape(shape),
+      }, reason.wrap(optionName(shape)));
+    }));
 }
 
 function surveyTeam(t) {
@@ -161,7 +174,7 @@ function secondButtons(t) {
   if (!options.length) return null;
   const label = (a) => {
     if (!a.world) return gettext("No second world");
-    const name = cardById(t.view, a.world).name;
+    const name = cardName(cardById(t.view, a.world));
     const named = a.contact ? interpolate(gettext("%s (Contact Specialist)"), [name]) : name;
     const cost = handCosts(t.view, a.world)?.second;
     return cost === undefined ? named : interpolate(gettext("%(name)s, pay %(cost)s"), { name: named, cost }, true);
@@ -177,11 +190,13 @@ function commitRow(t) {
   const cancel = t.picks.shape && t.picks.shape !== "explore"
     ? h("button", { type: "button", class: "button ghost", "data-key": "cancel", onclick: t.on.cancel }, gettext("Cancel"))
     : null;
+  const open = canCommit(t.legal);
+  const reason = why(t, "commit", open);
   return h("div", { class: "turn-buttons" }, cancel ?? h("span"),
     h("button", {
       type: "button", class: "button primary", "data-action": "commit", "data-key": "commit",
-      disabled: !canCommit(t.legal), onclick: t.on.commit,
-    }, gettext("Commit")));
+      disabled: !open && !("data-why-not" in reason.attrs), ...reason.attrs, onclick: t.on.commit,
+    }, reason.wrap(gettext("Commit"))));
 }
 
 /** The options and next step, or what everyone is waiting for. */

@@ -1,6 +1,6 @@
-// Every word the Jump Drive table shows, translated. Card names and powers come from the
-// view as printed on the cards.
+// Every word the Jump Drive table shows, translated (card names and powers: cardtexts.js).
 import { gettext, interpolate } from "../../js/match/i18n.js";
+import { cardName } from "./cardtexts.js";
 
 export const ICONS = ["explore", "military", "chromosome"];
 
@@ -62,8 +62,8 @@ function modeText(mode, name) {
 export function placingText(placing) {
   if (placing.explore) return gettext("explores");
   const parts = [];
-  if (placing.development) parts.push(interpolate(gettext("develops %s"), [placing.development.name]));
-  if (placing.world) parts.push(modeText(placing.mode, placing.world.name));
-  if (placing.second) parts.push(interpolate(gettext("%s as a second world"), [modeText(placing.second_mode, placing.second.name)]));
+  if (placing.development) parts.push(interpolate(gettext("develops %s"), [cardName(placing.development)]));
+  if (placing.world) parts.push(modeText(placing.mode, cardName(placing.world)));
+  if (placing.second) parts.push(interpolate(gettext("%s as a second world"), [modeText(placing.second_mode, cardName(placing.second))]));
   return parts.join(gettext(", "));
 }

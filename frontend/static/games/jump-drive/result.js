@@ -4,6 +4,7 @@ import { h } from "../../js/match/dom.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { seatMark } from "../../js/match/seats.js";
 import { chip, yieldText } from "./cards.js";
+import { cardName } from "./cardtexts.js";
 
 function who(seat, names) {
   return h("span", { class: `who seat-text-${seat}` }, seatMark(seat, 16), names[seat] ?? "?");
@@ -29,7 +30,7 @@ function scoreTable(result, names) {
   const { scores } = result;
   const winners = new Set(result.winners);
   const rounds = Object.keys(scores[0]?.by_category ?? {});
-  return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": gettext("VP by round") }, h("table", { class: "result-table" },
     h("caption", {}, gettext("VP by round")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Round")),
       scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names))))),
@@ -44,7 +45,7 @@ function scoreTable(result, names) {
 
 function lastRound(entry) {
   return h("ul", { class: "jd-last-round" }, entry.last_round.map((line) =>
-    h("li", {}, h("span", { class: "jd-name" }, line.card.name), h("span", { class: "jd-yield" }, yieldText(line.vp, line.income)))));
+    h("li", {}, h("span", { class: "jd-name" }, cardName(line.card)), h("span", { class: "jd-yield" }, yieldText(line.vp, line.income)))));
 }
 
 function revealed(entry, names) {

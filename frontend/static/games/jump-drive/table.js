@@ -1,19 +1,16 @@
 // Jump Drive at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { seatNames } from "../../js/match/seats.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
-import { card } from "./cards.js";
+import { closed, guardClosed } from "../../js/match/whynot.js";
+import { aloneExplained, card } from "./cards.js";
 import { cardChoices, completed, contactChoices, discardChoices, emptyPicks, isDraft, pickCard } from "./choices.js";
 import { controls, stepBanner } from "./controls.js";
 import { empires } from "./empires.js";
 import { endScreen } from "./result.js";
 import { vpTrack } from "./track.js";
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
+import { whyNot } from "./whynot.js";
 
 const RETRIES = 5;
 
@@ -45,6 +42,7 @@ export function createTable(root, api) {
     h("div", { class: "jd-public" }, parts.track, parts.empires));
   root.replaceChildren(table);
   root.removeAttribute("aria-busy");
+  guardClosed(root);
 
   let snapshot = null;
   let picks = emptyPicks();
@@ -57,7 +55,9 @@ export function createTable(root, api) {
 
   const view = () => snapshot.view;
   const legal = () => view().legal ?? [];
-  const deciding = () => api.seat !== null && view().active.includes(api.seat);
+  // Deciding means a task to decide: a seat just handed to a bot gets a spectator's view
+  // (no `me`) before the page moves on.
+  const deciding = () => api.seat !== null && Boolean(view().me?.task) && view().active.includes(api.seat);
 
   // While an action awaits its answer the page stays as it was (focus stays put) and
   // ignores clicks; `aria-busy` says so.
@@ -135,7 +135,19 @@ export function createTable(root, api) {
       return { state: "selected", onChoose };
     }
     if (open.select.has(c.id)) return { state: "choosable", onChoose: unlessBusy(() => send({ type: "select", card: c.id })) };
-    return { state: "blocked" };
+    return blocked(`select:${place(c.id)}`);
+  }
+
+  /** A card the rules close to this decision, with their reason; a card that only does
+   * not go with the other card already picked says that (the pair is the player's). */
+  /** A card's place in the hand: the rules name options by place, never by card id. */
+  function place(id) {
+    return view().me.hand.findIndex((c) => c.id === id);
+  }
+
+  function blocked(key, paired = false) {
+    const text = view().why_not?.[key] || !paired ? whyNot(view(), key) : gettext("This card does not go with the card you chose.");
+    return { state: "blocked", why: closed(busy ? null : text, `card-${key}`) };
   }
 
   function chooseOptions(c) {
@@ -143,7 +155,9 @@ export function createTable(root, api) {
     const open = cardChoices(legal(), picks)[role];
     const onChoose = () => on.card(role, c.id);
     if (picks[role] === c.id) return { state: "chosen", onChoose };
-    return open.has(c.id) ? { state: "choosable", onChoose } : { state: "blocked" };
+    if (open.has(c.id)) return { state: "choosable", onChoose };
+    const other = role === "development" ? picks.world : picks.development;
+    return blocked(`${picks.shape}:${place(c.id)}`, Boolean(other));
   }
 
   function handOptions(c) {
@@ -152,6 +166,7 @@ export function createTable(root, api) {
     if (!deciding()) return still;
     if (task.kind === "discard") return discardOptions(c, task);
     if (task.kind === "choose" && picks.shape && picks.shape !== "explore") return chooseOptions(c);
+    if (task.kind === "second" && view().why_not?.[`second:${place(c.id)}`]) return blocked(`second:${place(c.id)}`);
     return still;
   }
 
@@ -161,6 +176,9 @@ export function createTable(root, api) {
       me.hand.length
         ? h("ul", { class: "jd-hand-cards" }, me.hand.map((c, i) => h("li", {}, card(c, { ...handOptions(c), costs: me.costs?.hand[i] }))))
         : h("p", { class: "muted" }, gettext("No cards in hand.")),
+      (me.costs?.hand ?? []).some((x) => x?.alone !== undefined && x.alone !== x.with_world)
+        ? h("p", { class: "muted jd-note" }, aloneExplained())
+        : null,
     ];
   }
 

@@ -4,9 +4,11 @@
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { seatMark } from "../../js/match/seats.js";
+import { closed } from "../../js/match/whynot.js";
 import { menu, pickable, planetChoices } from "./choices.js";
 import { actionName } from "./labels.js";
 import { tile } from "./pieces.js";
+import { whyNot } from "./whynot.js";
 
 function waitingText(t) {
   const { view, names } = t;
@@ -72,20 +74,28 @@ export function turnBanner(view, names, mySeat) {
   ];
 }
 
+/** A closed control says why (the rules' reason); while sending, it simply waits. */
+function why(t, key, open) {
+  return closed(open || t.busy ? null : whyNot(t.view, key, t.names), key);
+}
+
 function actionButton(t, type, enabled) {
   const selected = t.choice.type === type;
   let label = actionName(type);
   if (selected && type === "restock") label = interpolate(gettext("Restock (discard %s)"), [t.choice.discard.length]);
   if (selected && type === "discover") label = gettext("Discover now");
+  const open = enabled && !t.view.me?.looking;
+  const reason = why(t, type, open);
   return h("button", {
     type: "button",
     class: ["button", "action", `action-${type}`, selected && "selected"],
     "data-action": type,
     "data-key": `action-${type}`,
     "aria-pressed": selected ? "true" : "false",
-    disabled: !enabled || Boolean(t.view.me?.looking),
+    disabled: !open && !("data-why-not" in reason.attrs),
+    ...reason.attrs,
     onclick: () => t.on.action(type),
-  }, label);
+  }, reason.wrap(label));
 }
 
 /** The planets the current choice may go to, as buttons (the board offers them too). */
@@ -102,17 +112,21 @@ function planetButtons(t) {
     }, p.name)));
 }
 
+function turnButton(t, type, open, attrs, onclick) {
+  const reason = why(t, type, open);
+  return h("button", {
+    type: "button", "data-action": type, "data-key": type, ...attrs,
+    disabled: t.busy || (!open && !("data-why-not" in reason.attrs)),
+    ...reason.attrs,
+    onclick,
+  }, reason.wrap(actionName(type)));
+}
+
 function turnButtons(t) {
   const { turn } = t.view;
   return h("div", { class: "turn-buttons" },
-    h("button", {
-      type: "button", class: "button ghost", "data-action": "undo", "data-key": "undo",
-      disabled: t.busy || !turn.can_undo, onclick: () => t.on.send({ type: "undo" }),
-    }, actionName("undo")),
-    h("button", {
-      type: "button", class: "button primary", "data-action": "confirm", "data-key": "confirm",
-      disabled: t.busy || !turn.can_confirm, onclick: () => t.on.send({ type: "confirm" }),
-    }, actionName("confirm")));
+    turnButton(t, "undo", turn.can_undo, { class: "button ghost" }, () => t.on.send({ type: "undo" })),
+    turnButton(t, "confirm", turn.can_confirm, { class: "button primary" }, () => t.on.send({ type: "confirm" })));
 }
 
 function refusalNote(t) {
@@ -136,6 +150,16 @@ export function controls(t) {
   ];
 }
 
+/** What a point tile adds to my tile score (the rules work it out: me.looking.gains). */
+function gainNote(looking, id) {
+  const gain = looking.gains?.[id];
+  if (gain === undefined) return null;
+  const text = looking.purpose === "scan"
+    ? ngettext("+%s point once paid out", "+%s points once paid out", gain)
+    : ngettext("+%s point", "+%s points", gain);
+  return h("span", { class: "tile-gain" }, interpolate(text, [gain]));
+}
+
 /** O4: the stack I am looking at, with the tiles I may pick as buttons. */
 export function picker(t) {
   const looking = t.view.me?.looking;
@@ -148,11 +172,12 @@ export function picker(t) {
   return [
     h("h2", { class: "panel-title" }, heading),
     h("p", { class: "muted" }, gettext("Space tiles cannot be taken. The rest of the stack goes back face down.")),
-    h("ul", { class: "stack" }, looking.stack.map((x) => h("li", {}, tile(x, {
+    h("ul", { class: "stack" }, looking.stack.map((x, place) => h("li", {}, tile(x, {
       onChoose: (id) => t.on.send({ type: "pick", tile: id }),
       disabled: t.busy || !open.has(x.id),
+      why: why(t, `pick:${place}`, open.has(x.id)),
       class: open.has(x.id) ? "pickable" : "not-pickable",
-    })))),
+    }), gainNote(looking, x.id)))),
     refusalNote(t),
   ];
 }

@@ -20,9 +20,10 @@ function cardLabel(card) {
 
 /**
  * A hand card. `use` is the coordinate colour the chosen action plays (highlighted),
- * `state` one of "idle", "choosable", "chosen", "discard", "blocked".
+ * `state` one of "idle", "choosable", "chosen", "discard", "blocked"; a blocked card may
+ * carry `why` (js/match/whynot.js `closed`), the rules' reason it cannot be used.
  */
-export function card(cardData, { use = null, state = "idle", onChoose = null }) {
+export function card(cardData, { use = null, state = "idle", onChoose = null, why = null }) {
   const coords = cardData.coords.map((coord) =>
     coordinate(coord, { class: use && (coord.colour === use ? "in-use" : "unused") }));
   const label = state === "discard"
@@ -34,6 +35,7 @@ export function card(cardData, { use = null, state = "idle", onChoose = null }) 
     "data-key": `card-${cardData.id}`,
     "aria-label": label,
   };
+  if (why?.attrs["data-why-not"] !== undefined) return h("div", { ...attrs, ...why.attrs, role: "img" }, why.wrap(coords));
   if (!onChoose) return h("div", { ...attrs, role: "img" }, coords);
   return h(
     "button",
@@ -66,13 +68,15 @@ export function tile(tileData, extra = {}) {
   };
   const body = [h("span", { class: "tile-swatch", "aria-hidden": "true" }), h("span", { class: "tile-name" }, tileName(tileData))];
   if (!extra.onChoose) return h("span", attrs, body);
+  const why = extra.why?.attrs["data-why-not"] === undefined ? null : extra.why;
   return h("button", {
     ...attrs,
     type: "button",
     "data-key": `tile-${tileData.id}`,
-    disabled: extra.disabled,
+    disabled: extra.disabled && !why,
+    ...why?.attrs,
     onclick: () => extra.onChoose(tileData.id),
-  }, body);
+  }, why ? why.wrap(body) : body);
 }
 
 /** Tiles grouped by kind and colour with counts ("red ore ×3"), for long collections. */

@@ -1,12 +1,19 @@
 // One row per player: identity, start star, turn, connection and public counts.
 import { h } from "../../js/match/dom.js";
-import { gettext, interpolate } from "../../js/match/i18n.js";
+import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { connection, stat } from "../../js/match/roster.js";
 import { seatColourName, seatMark, seatShapeLabel } from "../../js/match/seats.js";
 
 function shipWhere(player, planets) {
   if (player.ship === "gate") return gettext("Jump Gate");
   return planets[player.ship] ?? player.ship;
+}
+
+/** R28 as things stand: "place 2 of the Jump Gate · 6 points" (ties share a place). */
+function gateStanding(standing) {
+  if (!standing || !standing.probes) return gettext("no probe yet: no points");
+  return interpolate(ngettext("place %(rank)s · %(points)s point", "place %(rank)s · %(points)s points", standing.points),
+    { rank: standing.rank, points: standing.points }, true);
 }
 
 export function players(view, { names, match, presence, mySeat }) {
@@ -35,6 +42,7 @@ export function players(view, { names, match, presence, mySeat }) {
       stat(gettext("stations"), player.stations.length),
       stat(gettext("tiles"), player.collection_count),
       stat(gettext("reserved"), player.reservation_count),
+      stat(gettext("Jump Gate"), gateStanding(view.gate.standing?.[seat]), "wide"),
       stat(gettext("ship"), shipWhere(player, planets), "wide")));
   });
   return h("ol", { class: "players" }, rows);

@@ -19,7 +19,7 @@ function scoreTable(result, names) {
   const scores = result.scores;
   const winners = new Set(result.winners);
   const categories = CATEGORIES.filter((c) => scores.some((x) => c in x.by_category));
-  return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": gettext("Score by category") }, h("table", { class: "result-table" },
     h("caption", {}, gettext("Score by category")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Category")),
       scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names))))),

@@ -1,7 +1,9 @@
 // Space Mission at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { seatNames } from "../../js/match/seats.js";
 import { gettext } from "../../js/match/i18n.js";
+import { closed, guardClosed } from "../../js/match/whynot.js";
 import { board } from "./board.js";
 import { cardChoices, cardsNeeded, completed, has, planetChoices } from "./choices.js";
 import { controls, picker, turnBanner } from "./controls.js";
@@ -10,15 +12,10 @@ import { mine } from "./mine.js";
 import { hand } from "./pieces.js";
 import { players } from "./players.js";
 import { endScreen } from "./result.js";
+import { whyNot } from "./whynot.js";
 
 const USES = { jump: "jump", scan: "scan", colonise: "landing" };
 const PRESS_TWICE = new Set(["restock", "discover"]);
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
 
 /** Ids of planets that look different in `after` (what a move just touched). */
 function changedPlanets(before, after) {
@@ -47,6 +44,7 @@ export function createTable(root, api) {
     h("div", { class: "sm-board-area" }, parts.board, legend(api.seat)),
     h("div", { class: "sm-panel" }, parts.turn, parts.controls, parts.picker, parts.hand, parts.players, parts.mine)));
   root.removeAttribute("aria-busy");
+  guardClosed(root);
 
   // Keyboard users are taken to the next step's first control (card, then planet);
   // pointer users keep their focus where it is.
@@ -147,7 +145,17 @@ export function createTable(root, api) {
     const use = USES[choice.type];
     if (choice.cards.includes(card.id)) return { use, state: "chosen", onChoose: chooseCard };
     const open = cardChoices(legal(), choice.type, choice.cards);
-    return open.has(card.id) ? { use, state: "choosable", onChoose: chooseCard } : { use, state: "blocked" };
+    if (open.has(card.id)) return { use, state: "choosable", onChoose: chooseCard };
+    return { use, state: "blocked", why: closed(blockedText(card.id), `card-${card.id}`) };
+  }
+
+  /** The rules' reason a card cannot serve the chosen action, or why it does not go with
+   * the card already chosen (then the rules have no reason: the pair is the player's). */
+  function blockedText(id) {
+    const key = `${choice.type}:${view().me.hand.findIndex((c) => c.id === id)}`;  // by place, never by id
+    if (view().why_not?.[key] || !choice.cards.length) return whyNot(view(), key, seatNames(snapshot.match));
+    if (choice.cards.length >= cardsNeeded(choice.type)) return gettext("This action has its cards: choose a chosen card again to take it back.");
+    return gettext("This card does not go with the card you chose.");
   }
 
   function turnContext() {

@@ -1,34 +1,23 @@
 // The match page shell: one connection, chat, log and status, plus the game's own module,
 // loaded by game id, which draws the board and offers the actions.
 import { createChat } from "./chat.js";
+import { createSeatsBar } from "./clocks.js";
 import { h } from "./dom.js";
+import { createDrawer } from "./drawer.js";
+import { renderFinal } from "./final.js";
+import { loadGame } from "./games.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
+import { createTurnNotices } from "./notices.js";
+import { createRematch, rematchError } from "./rematch.js";
 import { MatchConnection } from "./socket.js";
+import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
 
-const GAME_ID = /^[a-z0-9-]+$/;
 const ERROR_SHOWN_MS = 8000;
 
 function readConfig() {
   return JSON.parse(document.getElementById("match-config").textContent);
-}
-
-function seatNames(match) {
-  const names = [];
-  for (const seat of match?.seats ?? []) names[seat.seat] = seat.name;
-  return names;
-}
-
-/** The game's module and its stylesheet, both beside each other under games/<id>/. */
-async function loadGame(gameId) {
-  if (!GAME_ID.test(gameId)) throw new Error(`bad game id ${gameId}`);
-  const base = new URL(`../../games/${gameId}/`, import.meta.url);
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = new URL("table.css", base).href;
-  document.head.append(style);
-  return import(new URL("table.js", base).href);
 }
 
 /** Leaving a running game hands the seat to a bot: ask first. */
@@ -44,8 +33,10 @@ async function start() {
   guardLeave();
   await loadCatalog();
   const root = document.getElementById("match");
+  createDrawer(root);
   const gameRoot = document.getElementById("game-root");
   const errors = document.getElementById("match-errors");
+  const finalPanel = document.getElementById("match-final");
 
   const snapshot = { view: null, version: null, match: null, presence: { connected: [], spectators: 0 } };
   let game = null;
@@ -57,7 +48,12 @@ async function start() {
     seat: config.seat,
     onRetry: () => connection.retryNow(),
   });
-  const log = createLog(document.getElementById("match-log"));
+  let log = createLog(document.getElementById("match-log"), { seat: config.seat });
+  const seatsBar = createSeatsBar(document.getElementById("match-seats"), {
+    seat: config.seat,
+    send: (frame) => connection.seatFrame(frame),
+    announce: (text) => status.notice(text),
+  });
   const chat = createChat(document.getElementById("match-chat"), {
     canChat: Boolean(config.user),
     send: (text) => connection.chat(text),
@@ -72,33 +68,55 @@ async function start() {
       errors.hidden = true;
     }, ERROR_SHOWN_MS);
   };
-  const baseTitle = document.title;
+  const notices = createTurnNotices({
+    settings: config.notices,
+    seat: config.seat,
+    permissionButton: document.getElementById("notice-ask"),
+  });
+  const rematch = createRematch(document.getElementById("match-rematch"), {
+    seat: config.seat,
+    send: (type) => connection.rematch(type),
+    go: (url) => window.location.assign(url),
+  });
+  const tableName = document.getElementById("match-title").textContent.replace(/\s+/g, " ").trim();
 
   const connection = new MatchConnection(config.ws, {
     status: (state, detail) => status.connection(state, detail),
     view: (view, version, match) => {
       Object.assign(snapshot, { view, version, match });
-      log.update(view.log, seatNames(match));
+      log.update(view.log, seatNames(match), match?.events ?? []);
+      seatsBar.update({ view, match });
+      renderFinal(finalPanel, match, seatNames(match));
       root.dataset.phase = view.phase ?? "";
+      status.finished(match?.status === "finished" || view.phase === "over");
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
-      const waiting = config.seat !== null && (view.active ?? []).includes(config.seat);
-      document.title = waiting ? `▶ ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
+      const over = match?.status === "finished" || Boolean(view.result);
+      notices.update(!over && (view.active ?? []).includes(config.seat), tableName);
+      rematch.update(over, seatNames(match));
       draw();
     },
     presence: (frame) => {
       snapshot.presence = { connected: frame.connected ?? [], spectators: frame.spectators ?? 0 };
       status.spectators(snapshot.presence.spectators);
+      seatsBar.update({ presence: snapshot.presence });
       draw();
+    },
+    clock: (clock, now) => {
+      seatsBar.serverTime(now);
+      if (snapshot.match && clock) snapshot.match = { ...snapshot.match, clock };
+      if (snapshot.match) seatsBar.update({ match: snapshot.match });
     },
     chat: (frame) => chat.add(frame),
     chatHistory: (lines) => chat.replace(lines),
-    error: (frame) => showError(frame.message || frame.code),
+    error: (frame) => showError(rematchError(frame.code) ?? (frame.message || frame.code)),
+    rematch: (offer, how) => rematch.offer(offer, how),
   });
 
   try {
-    const module = await loadGame(config.game);
-    game = module.createTable(gameRoot, {
+    const { table, words } = await loadGame(config.game);
+    log = createLog(document.getElementById("match-log"), { describe: words.describe, seat: config.seat });
+    game = table.createTable(gameRoot, {
       seat: config.seat,
       lobbyUrl: config.lobby_url,
       act: (action) => connection.act(action),

@@ -10,6 +10,8 @@ export function stat(label, value, cls) {
 /** "bot", "connected" or "not connected" for `seat`, from the match facts and presence. */
 export function connection(seat, match, presence) {
   const info = match?.seats?.find((x) => x.seat === seat);
+  if (info?.resigned) return h("span", { class: "presence bot" }, gettext("resigned · bot"));
+  if (info?.away) return h("span", { class: "presence stand-in" }, info.bot ? gettext("away · bot") : gettext("away"));
   if (info?.bot) return h("span", { class: "presence bot" }, gettext("bot"));
   const online = presence.connected.includes(seat);
   return h("span", { class: ["presence", online ? "online" : "away"] },

@@ -31,7 +31,9 @@ export class ActRefused extends Error {
 
 /**
  * One match connection. `handlers` receive: status(state, detail), view(view, version,
- * match), presence(frame), chat(line), chatHistory(lines), error(frame).
+ * match), presence(frame), chat(line), chatHistory(lines), error(frame), clock(clock, now)
+ * (the match's clock changed; `now` is the server's time it was sent at), rematch(offer,
+ * {live}).
  */
 export class MatchConnection {
   constructor(path, handlers) {
@@ -162,9 +164,22 @@ export class MatchConnection {
         return this.handlers.presence(frame);
       case "chat":
         return this.handlers.chat(frame);
+      case "clock":
+        return this.onClock(frame);
+      case "rematch":
+        return this.handlers.rematch(frame.offer ?? null, { live: true });
+      case "match":
+        return this.onMatch(frame);
       default:
         return undefined;
     }
+  }
+
+  /** The match's public facts changed (the game ended: the deal and ratings revealed). */
+  onMatch(frame) {
+    if (!frame.match || typeof frame.match !== "object") return;
+    this.match = frame.match;
+    if (this.view !== null) this.handlers.view(this.view, this.version, this.match);
   }
 
   onSync(frame) {
@@ -173,9 +188,11 @@ export class MatchConnection {
     this.version = frame.v;
     this.view = frame.view;
     this.match = frame.match;
+    this.handlers.clock?.(frame.match?.clock ?? null, frame.now);
     this.handlers.status("live", null);
     if (Array.isArray(frame.chat)) this.handlers.chatHistory(frame.chat);
     this.handlers.view(this.view, this.version, this.match);
+    this.handlers.rematch(frame.rematch ?? null, { live: false });
     this.resendPending();
   }
 
@@ -199,6 +216,11 @@ export class MatchConnection {
     this.version = frame.v;
     if (this.view.phase === "over" && this.match) this.match = { ...this.match, status: "finished" };
     this.handlers.view(this.view, this.version, this.match);
+  }
+
+  onClock(frame) {
+    if (this.match) this.match = { ...this.match, clock: frame.clock };
+    this.handlers.clock?.(frame.clock, frame.now);
   }
 
   onError(frame) {
@@ -251,5 +273,15 @@ export class MatchConnection {
 
   chat(text) {
     return this.send({ t: "chat", text });
+  }
+
+  /** A seat frame (`back`, `resign`, `vote`): answered by a fresh `sync`, or an `error`. */
+  seatFrame(frame) {
+    return this.send(frame);
+  }
+
+  /** A rematch frame: rematch_offer, rematch_accept or rematch_decline. */
+  rematch(type) {
+    return this.send({ t: type });
   }
 }

@@ -12,6 +12,8 @@ export function createStatus(root, { seat, onRetry }) {
   const live = h("span", { class: "visually-hidden", role: "status", "aria-live": "polite" });
   root.replaceChildren(role ?? "", h("span", { class: "conn" }, pill, retry), watchers, live);
   let countdown = null;
+  let over = false;
+  let current = "connecting";
 
   function say(text) {
     live.textContent = text;
@@ -20,11 +22,14 @@ export function createStatus(root, { seat, onRetry }) {
   return {
     connection(state, detail) {
       clearInterval(countdown);
+      current = state;
       pill.dataset.state = state;
+      pill.toggleAttribute("data-over", over);
       root.closest(".match")?.setAttribute("data-state", state);
       retry.hidden = state !== "offline";
       if (state === "live") {
-        pill.textContent = gettext("Live");
+        // A finished game is no longer live: the pill says it is over.
+        pill.textContent = over ? gettext("Game over") : gettext("Live");
         say(gettext("Connected."));
       } else if (state === "connecting") {
         pill.textContent = gettext("Connecting…");
@@ -42,6 +47,13 @@ export function createStatus(root, { seat, onRetry }) {
         countdown = setInterval(tick, 1000);
         say(gettext("Connection lost. Reconnecting."));
       }
+    },
+    /** The match has finished (or not): the pill stops saying "Live". */
+    finished(isOver) {
+      if (isOver === over) return;
+      over = isOver;
+      pill.toggleAttribute("data-over", over);
+      if (current === "live") pill.textContent = over ? gettext("Game over") : gettext("Live");
     },
     spectators(count) {
       watchers.textContent = interpolate(ngettext("%s spectator", "%s spectators", count), [count]);

@@ -1,0 +1,143 @@
+// BlaBla at the table: draws the per-seat view and turns clicks into legal actions.
+// Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
+import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { gettext } from "../../js/match/i18n.js";
+import { seatNames } from "../../js/match/seats.js";
+import { boardSvg } from "./board.js";
+import { emptyPicks, movesFor, pickCard } from "./choices.js";
+import { banner, controls, lastFight } from "./controls.js";
+import { reasonText } from "./labels.js";
+import { boostPanel, knowledgePanel, pilePanel, playersPanel } from "./panels.js";
+import { endScreen } from "./result.js";
+
+const RETRIES = 3;
+
+export function createTable(root, api) {
+  const parts = {
+    end: h("div", { class: "bb-end" }),
+    turn: h("div", { class: "bb-turn", "aria-live": "polite" }),
+    fight: h("div", { class: "bb-fight-area", "aria-live": "polite" }),
+    controls: h("section", { class: "bb-controls panel", "aria-label": gettext("Your move") }),
+    board: h("div", { class: "bb-board-area" }),
+    players: h("section", { class: "bb-players-panel panel", "aria-label": gettext("Players") }),
+    pile: h("section", { class: "bb-pile-panel panel", "aria-label": gettext("Open pile") }),
+    boost: h("section", { class: "bb-boost-panel panel", "aria-label": gettext("Boost") }),
+    knows: h("section", { class: "bb-knows panel", "aria-label": gettext("What you know") }),
+  };
+  const table = h("div", { class: "bb-table" },
+    parts.end,
+    h("div", { class: "bb-main" }, parts.turn, parts.fight, parts.board, parts.controls),
+    h("div", { class: "bb-side" }, parts.players, parts.pile, parts.boost, parts.knows));
+  root.replaceChildren(table);
+  root.removeAttribute("aria-busy");
+
+  let snapshot = null;
+  let picks = emptyPicks();
+  let heldVersion = null;
+  let busy = false;
+  let refusal = null;
+
+  const view = () => snapshot.view;
+  const legal = () => view().legal ?? [];
+
+  function send(action, tries = 0) {
+    if (!action || busy) return;
+    busy = true;
+    refusal = null;
+    draw();
+    api.act(action).then(
+      () => {
+        busy = false;
+        picks = emptyPicks();
+        draw();
+      },
+      (error) => {
+        busy = false;
+        if (error.code === "stale_version" && tries < RETRIES) {
+          // Another seat's act (a fighter's bid) landed first: try again if still open.
+          setTimeout(() => {
+            if (legal().some((a) => JSON.stringify(a) === JSON.stringify(action))) send(action, tries + 1);
+          }, 0);
+          return;
+        }
+        refusal = reasonText({ code: error.code }) || error.message || gettext("The action was refused.");
+        api.announce(refusal);
+        draw();
+      },
+    );
+  }
+
+  const on = {
+    send,
+    card(id) {
+      refusal = null;
+      picks = pickCard(picks, view().players[api.seat].hand, id);
+      draw();
+    },
+    sign(sign) {
+      picks = { ...picks, sign };
+      draw();
+    },
+    toggleSecure(id) {
+      const chosen = picks.secure.includes(id) ? picks.secure.filter((c) => c !== id) : [...picks.secure, id];
+      picks = { ...picks, secure: chosen };
+      draw();
+    },
+    swapPick(role, id) {
+      picks = { ...picks, [role]: picks[role] === id ? null : id };
+      draw();
+    },
+  };
+
+  function onSquare(square) {
+    const hand = view().players[api.seat].hand;
+    const move = movesFor(legal(), hand, picks).find((m) => m.to === square);
+    if (move) send(move);
+    else {
+      refusal = reasonText({ code: "unreachable" });
+      draw();
+    }
+  }
+
+  function reachable() {
+    const v = view();
+    if (api.seat === null || v.step?.kind !== "act" || !legal().length) return new Set();
+    return new Set(movesFor(legal(), v.players[api.seat].hand, picks).map((m) => m.to));
+  }
+
+  function draw() {
+    const v = view();
+    const names = seatNames(snapshot.match);
+    table.setAttribute("aria-busy", busy ? "true" : "false");
+    const over = Boolean(v.result);
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl) : "");
+    redrawIfChanged(parts.turn, banner(v, names, api.seat));
+    redrawIfChanged(parts.fight, over ? "" : lastFight(v, names));
+    redraw(parts.board, boardSvg(v, {
+      names, reach: reachable(), onSquare, chooseStack: (key) => send({ type: "stack", stack: key }),
+    }));
+    const asked = !over && api.seat !== null && legal().length > 0;
+    redraw(parts.controls, asked ? controls({ view: v, legal: legal(), picks, on, names, mySeat: api.seat, busy, refusal }) : "");
+    parts.controls.hidden = !asked;
+    redraw(parts.players, playersPanel(v, { names, mySeat: api.seat, presence: snapshot.presence, match: snapshot.match }));
+    redraw(parts.pile, pilePanel(v));
+    redraw(parts.boost, boostPanel(v));
+    const knows = knowledgePanel(v, names);
+    redraw(parts.knows, knows);
+    parts.knows.hidden = !knows.length;
+  }
+
+  return {
+    render(next) {
+      snapshot = next;
+      if (next.version !== heldVersion) {
+        heldVersion = next.version;
+        if (!busy) {
+          const still = new Set(legal().map((a) => a.type));
+          if (!still.has("move") && !still.has("secure") && !still.has("propose")) picks = emptyPicks();
+        }
+      }
+      draw();
+    },
+  };
+}
