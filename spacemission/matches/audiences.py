@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.core import Action, Game, State
-from spacemission.live.patches import Ops, view_patch
+from spacemission.matches.patches import Ops, view_patch
 
 
 @dataclass(frozen=True)

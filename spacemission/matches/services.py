@@ -22,8 +22,9 @@ from games import fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
+from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.models import Table
-from spacemission.matches import audiences, clocks, turnmail
+from spacemission.matches import audiences, clocks, signals, turnmail
 from spacemission.matches.audiences import ViewChange
 from spacemission.matches.models import Action, Match, MatchSeat
 from spacemission.ratings.services import rate_match
@@ -106,7 +107,7 @@ def start_match(table: Table) -> Match:
     )
     table.status = Table.Status.RUNNING
     table.save(update_fields=["status", "updated_at"])
-    transaction.on_commit(lambda: _after_change(match.pk, seats_changed=False))
+    signals.after_commit(match.pk, seats_changed=False)
     turnmail.after_commit(match, turnmail.newly_waiting(game, None, match.state, None))
     return match
 
@@ -129,7 +130,7 @@ def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> M
         seat.save(update_fields=["bot", "resigned", "away", "name"])
         match.table.seats.filter(index=seat_index).update(user=None, bot=bot)
         seats_changed(locked, "left", seat_index)
-        transaction.on_commit(lambda: _after_change(match.pk, seats_changed=True))
+        signals.after_commit(match.pk, seats_changed=True)
     return seat
 
 
@@ -141,13 +142,6 @@ def seats_changed(match: Match, kind: str, seat: int, **args: Any) -> bool:
     changed = clocks.update(match, clocks.bots_of(match.seats.values("index", "bot")), at)
     match.save(update_fields=["events", *clocks.CLOCK_FIELDS])
     return changed
-
-
-def _after_change(match_id: int, *, seats_changed: bool) -> None:
-    # Imported here: the live layer depends on this module, not the other way round.
-    from spacemission.live import announce
-
-    announce.after_commit(match_id, seats_changed=seats_changed)
 
 
 def serialised() -> transaction.Atomic:
@@ -227,7 +221,7 @@ def apply_locked(
     clock_changed = clocks.update(match, clocks.bots_of(seats.values()), at, seat)
     match.save(update_fields=fields)
     if result is not None:
-        transaction.on_commit(_tables_changed)
+        transaction.on_commit(tables_changed)
     else:
         turnmail.after_commit(match, turnmail.newly_waiting(game, before, after, seat))
     return Applied(
@@ -320,13 +314,6 @@ def _finish(match: Match, result: dict[str, Any]) -> None:
         status=Table.Status.FINISHED, updated_at=timezone.now()
     )
     rate_match(match)
-
-
-def _tables_changed() -> None:
-    # Imported here: the lobby's list is built from matches too.
-    from spacemission.lobby.broadcast import tables_changed
-
-    tables_changed()
 
 
 def replay(match: Match) -> State:
