@@ -134,7 +134,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self._send_sync()
 
     async def on_back(self, frame: frames.Frame) -> None:
-        """"I'm back": the player takes the seat back from its stand-in."""
+        """ "I'm back": the player takes the seat back from its stand-in."""
         self._player()
         await self._seat_change(absence.back, self.user, frame["seat"])
 

@@ -56,6 +56,7 @@ class Window:
             self.stamps.popleft()
         return len(self.stamps) >= self.limit
 
+
 guard_clock: Clock = time.monotonic  # the sockets' clock (tests stop it)
 
 

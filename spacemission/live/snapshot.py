@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
-from spacemission.matches import audiences, clocks, rematch
+from spacemission.matches import audiences, clocks, rematch, states
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 from spacemission.ratings.services import public_changes
 
@@ -62,7 +62,7 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
         "v": versions[audiences.slot(seat, match.seat_count)],
         "seat": seat,
         "now": clocks.now(),
-        "view": game.view(match.state, seat),
+        "view": game.view(states.current(match), seat),
         "match": match_facts(match),
         "chat": recent_chat(match_id),
         "rematch": rematch.current(match_id),

@@ -98,9 +98,7 @@ def test_stop_stands_every_clock():
 
 
 @given(
-    st.lists(
-        st.tuples(st.frozensets(st.integers(0, 3)), st.integers(0, 10 * MINUTE)), max_size=30
-    )
+    st.lists(st.tuples(st.frozensets(st.integers(0, 3)), st.integers(0, 10 * MINUTE)), max_size=30)
 )
 def test_banks_stay_within_zero_and_the_cap_and_the_state_is_plain_json(steps):
     pace = Pace("t", "realtime", bank=2 * MINUTE, increment=20 * SECOND, cap=3 * MINUTE)

@@ -65,6 +65,7 @@ def audit(database: Database, match_id: int, clients: list[RemoteClient]) -> Non
     states = [GAME.setup(match["seat_count"], match["options"], match["seed"])]
     for seat, action in match["actions"]:
         states.append(GAME.apply(states[-1], seat, action)[0])
+    assert match["snapshot_ok"]  # the stored snapshot is the replay of the log to it
     assert states[-1] == match["state"]
     for client in clients:
         versions = match_versions(match, client.seat)

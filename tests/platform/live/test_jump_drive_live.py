@@ -30,6 +30,7 @@ from games import registry
 from games.core import Game
 from spacemission.matches.audiences import slot
 from spacemission.matches.models import Match
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 from tests.platform.live.playout import _absorb, leaks, origins, states
 from tests.platform.live.test_whole_game import audience, layer_messages
@@ -125,7 +126,7 @@ async def audit(
         await client.send({"t": "sync"})
         await client.expect("sync", v=held(match, client.seat))
     history = await database_sync_to_async(states)(match)
-    assert history[-1] == match.state and len(history) == match.version + 1
+    assert history[-1] == current(match) and len(history) == match.version + 1
     rows = await database_sync_to_async(
         lambda: list(match.actions.order_by("version").values_list("seat", "view_versions"))
     )()
@@ -236,7 +237,8 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
         assert patches == list(range(base[client] + 1, committed[client] + 2)), client.seat
 
     # Play on into the third round, both choosing freely, then audit every frame.
-    await drive(match.pk, people, watchers, lambda m: m.state["round"] >= 3 or m.result is not None)
+    third_round = lambda m: current(m)["round"] >= 3 or m.result is not None  # noqa: E731
+    await drive(match.pk, people, watchers, third_round)
     await audit(match.pk, everyone, layer_messages)
 
 
