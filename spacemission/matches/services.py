@@ -326,7 +326,7 @@ def play_bot(match_id: int) -> Applied | None:
     whose choice the rules refuse plays its first legal action instead, so a match never
     stalls on a bot.
     """
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.defer("snapshot").filter(pk=match_id).first()
     if match is None:
         return None
     turn = bot_to_move(match)

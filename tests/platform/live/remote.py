@@ -75,7 +75,7 @@ def seed_match(
 def stored(db: Database, match_id: int) -> dict:
     """A stored match as the database holds it; ``state`` is its snapshot with the actions
     since applied, and ``snapshot_ok`` whether the snapshot is the replay of the log to it."""
-    columns = "status, version, seed, options, seat_count, snapshot, snapshot_version"
+    columns = "game, status, version, seed, options, seat_count, snapshot, snapshot_version"
     keys = [*columns.split(", "), "view_versions"]
     (row,) = db.query(
         f"SELECT {columns}, view_versions FROM matches_match WHERE id = %s", [match_id]
@@ -92,9 +92,9 @@ def stored(db: Database, match_id: int) -> dict:
     match["action_views"] = [_json(views) for _, _, views in actions]
     states = replayed_states(match)
     match["snapshot_ok"] = states[match["snapshot_version"]] == match["snapshot"]
-    state = match["snapshot"]
+    state, game = match["snapshot"], registry.get(match["game"])
     for seat, action in match["actions"][match["snapshot_version"] :]:
-        state, _ = GAME.apply(state, seat, action)
+        state, _ = game.apply(state, seat, action)
     match["state"] = state
     return match
 
@@ -109,10 +109,11 @@ def match_versions(match: dict, seat: int | None) -> dict[int, int]:
 
 
 def replayed_states(match: dict) -> list[dict]:
-    state = GAME.setup(match["seat_count"], match["options"], match["seed"])
+    game = registry.get(match.get("game", GAME.info.id))
+    state = game.setup(match["seat_count"], match["options"], match["seed"])
     states = [state]
     for seat, action in match["actions"]:
-        state, _ = GAME.apply(state, seat, action)
+        state, _ = game.apply(state, seat, action)
         states.append(state)
     return states
 

@@ -41,7 +41,13 @@ __all__ = ["layer_messages"]
 
 GAME = registry.get("jump-drive")
 View = dict
-stored = database_sync_to_async(lambda pk: Match.objects.get(pk=pk))
+
+
+@database_sync_to_async
+def stored(pk: int) -> Match:
+    match = Match.objects.get(pk=pk)
+    current(match)  # its state, read here where the database may be used
+    return match
 
 
 async def send_act(client: Client, action: dict, tag: str) -> str:
