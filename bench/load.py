@@ -318,6 +318,8 @@ def servers(
     processes: int, layer: str, settings: list[str]
 ) -> Iterator[tuple[Database, list[Server]]]:
     redis_url = os.environ.get("REDIS_URL") if (processes > 1 or layer == "redis") else None
+    # One key for the run's processes, so that none keeps a key in the checkout's var/.
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     if processes > 1 and not redis_url:
         raise SystemExit("several processes need REDIS_URL to share a channel layer")
     db = fresh_database()
