@@ -17,7 +17,8 @@ before it has a token waits for one, as a well-behaved client does, and the late
 that act counts from when it is sent. Seats apply every patch to the view they hold (their
 bot plays from it); ``--spectator-mode lite`` (the default) has spectators read only a
 patch's version, ``full`` has them apply it too. ``--warmup`` seconds of play come before
-the measured window.
+the measured window; after it no act is sent, and every socket has 3 s to hold the last
+version of its view that the stored log holds (a socket that does not is an error).
 
 For every acknowledged action it measures the time from sending the ``act`` until every
 connection of that match whose view it changed holds the resulting version of its view
@@ -73,6 +74,7 @@ from tests.support.servers import Database, Server, fresh_database, start_server
 
 OPEN_TIMEOUT = 60.0
 OPEN_STEP = 50
+DRAIN_SECONDS = 3.0  # after the window, for what was sent to arrive
 PACE = 0.9  # share of the server's frame rate a socket uses, for the clocks' jitter
 
 
@@ -174,16 +176,19 @@ class Client:
         limits: tuple[float, int] = (FRAMES_PER_SECOND, FRAME_BURST),
         spectator_mode: str = "lite",
     ) -> None:
+        self.match_id = seating.match_id
         self.url = f"{server.ws_url}/ws/match/{seating.match_id}/"
         self.origin = server.origin
         self.session = seating.sessions[seat] if seat is not None else None
         self.seat, self.tracker, self.stats = seat, tracker, stats
-        self.socket = tracker.join(len(seating.sessions) if seat is None else seat)
+        self.audience = len(seating.sessions) if seat is None else seat
+        self.socket = tracker.join(self.audience)
         self.game = registry.get(seating.game)
         self.view: dict[str, Any] | None = None
         self.version = -1
         self.in_flight: tuple[str, float] | None = None  # (client id, sent at)
         self.ready = asyncio.Event()
+        self.go = asyncio.Event()  # play is on (the run's)
         self.ws: ClientConnection | None = None
         self.keeps_view = seat is not None or spectator_mode == "full"
         rate, burst = limits
@@ -192,6 +197,7 @@ class Client:
         self.retry: asyncio.Task | None = None
 
     async def run(self, go: asyncio.Event, stop: asyncio.Event) -> None:
+        self.go = go
         headers = {"Cookie": f"sessionid={self.session}"} if self.session else {}
         async with connect(
             self.url,
@@ -262,6 +268,8 @@ class Client:
 
     async def maybe_act(self) -> None:
         if self.seat is None or self.in_flight or self.waiting or not self.view or not self.ws:
+            return
+        if not self.go.is_set():
             return
         if self.seat not in self.view.get("active", []):
             return
@@ -391,11 +399,34 @@ async def play(
         await asyncio.sleep(0.1)
     stats.elapsed = time.monotonic() - stats.started
     stats.cpu_used = {k: v - stats.cpu_at_start[k] for k, v in cpu_now(procs).items()}
+    go.clear()
+    await drain(clients, procs[0].database, stats)
     stop.set()
     for result in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(result, Exception):
             stats.errors.append(f"{type(result).__name__}: {result}")
     return trackers
+
+
+async def drain(clients: list[Client], db: Database, stats: Stats) -> None:
+    """Once no act is sent any more: every socket of a match still playing gets
+    ``DRAIN_SECONDS`` to hold the last version of its audience's view that the log holds;
+    one that does not counts as an error (the anchor's generator counts the same)."""
+    deadline = time.monotonic() + DRAIN_SECONDS
+    while any(c.in_flight for c in clients) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    playing = [c for c in clients if c.ready.is_set() and not c.tracker.over.is_set()]
+    last = {m: views[-1] for m in {c.match_id for c in playing} if (views := action_views(db, m))}
+
+    def behind() -> list[Client]:
+        return [
+            c for c in playing if c.match_id in last and c.version < last[c.match_id][c.audience]
+        ]
+
+    while behind() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    if late := behind():
+        stats.errors.append(f"{len(late)} sockets did not reach their view's last version")
 
 
 def action_views(db: Database, match_id: int) -> list[list[int]]:
