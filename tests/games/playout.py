@@ -3,8 +3,9 @@
 Each step the acting seat plays its game's strongest bot (the last in ``info.bots``) or,
 with probability ``wander``, a uniformly random legal action, so games both reach their
 end and wander into odd corners. A wandering step may also fall to a seat the game does
-not wait for but offers an optional action (Jump Drive's ``uncommit``, J15). Choices come from ``games.rng`` seeded by the caller
-(hypothesis draws the seeds), so a failing game replays exactly.
+not wait for but offers an optional action (Jump Drive's ``uncommit``, J15). Choices
+come from ``games.rng`` seeded by the caller (hypothesis draws the seeds), so a failing
+game replays exactly.
 """
 
 from __future__ import annotations

@@ -80,7 +80,7 @@ def test_J15_a_seat_that_takes_its_commitment_back_resumes_without_the_increment
     assert c["left"][0] == NORMAL.bank - 10 * SECOND + NORMAL.increment
     c = clock.run(NORMAL, c, [0, 1], T0 + 20 * SECOND, acted=0)  # and took it back
     assert clock.remaining(c, 0, T0 + 20 * SECOND) == NORMAL.bank - 10 * SECOND
-    for n in range(10):  # commit and take back, again and again
+    for _ in range(10):  # commit and take back, again and again
         c = clock.run(NORMAL, c, [1], T0 + 20 * SECOND, acted=0)
         c = clock.run(NORMAL, c, [0, 1], T0 + 20 * SECOND, acted=0)
     assert clock.remaining(c, 0, T0 + 20 * SECOND) == NORMAL.bank - 10 * SECOND
