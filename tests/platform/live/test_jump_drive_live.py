@@ -27,6 +27,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import registry
+from games.clock import PACES, SECOND
 from games.core import Game
 from spacemission.matches.audiences import slot
 from spacemission.matches.models import Match
@@ -39,6 +40,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 __all__ = ["layer_messages"]
 
 GAME = registry.get("jump-drive")
+NORMAL = PACES["normal"]  # the pace of ``create_match``
 View = dict
 stored = database_sync_to_async(lambda pk: Match.objects.get(pk=pk))
 
@@ -263,11 +265,12 @@ async def test_a_whole_match_against_simultaneous_bots_leaks_nothing(
 
 
 async def test_J15_a_person_takes_a_committed_choice_back_and_changes_it(
-    users, connect, layer_messages
+    users, connect, layer_messages, clock
 ):
     """A committed seat is not waited for (its clock stands) yet may take the choice
-    back while the other still decides: the server accepts it, its clock runs again,
-    everyone sees only that it decides again, and the changed choice is what is revealed."""
+    back while the other still decides: the server accepts it, its clock runs again from
+    where it stood before the commit (no increment earned), everyone sees only that it
+    decides again, and the changed choice is what is revealed."""
     ada, bob, cy = users[:3]
     match = await database_sync_to_async(create_match)([ada, bob], game="jump-drive")
     people = [await connect(match, ada), await connect(match, bob)]
@@ -286,11 +289,15 @@ async def test_J15_a_person_takes_a_committed_choice_back_and_changes_it(
         return now
 
     await done(chooser, {"type": "explore"}, "draft")
+    clock.advance(20 * SECOND)
+    left = (await stored(match.pk)).clock["until"][0] - clock.at
     now = await done(chooser, {"type": "commit"}, "commit")
     assert now.state["active"] == [1] and now.clock["until"][0] is None
+    assert now.clock["left"][0] == left + NORMAL.increment
     assert chooser.view["legal"] == [{"type": "uncommit"}]
+    clock.advance(30 * SECOND)
     now = await done(chooser, {"type": "uncommit"}, "take-back")
-    assert now.state["active"] == [0, 1] and now.clock["until"][0] is not None
+    assert now.state["active"] == [0, 1] and now.clock["until"][0] == clock.at + left
     for client in everyone:
         assert deciding(client.view, 0) and client.view["log"][-1]["kind"] == "uncommit"
     assert chooser.view["me"]["task"]["draft"] == {"explore": True}  # shown again to edit
