@@ -300,12 +300,12 @@ async def test_J15_a_person_takes_a_committed_choice_back_and_changes_it(
     clock.advance(20 * SECOND)
     left = (await stored(match.pk)).clock["until"][0] - clock.at
     now = await done(chooser, {"type": "commit"}, "commit")
-    assert now.state["active"] == [1] and now.clock["until"][0] is None
+    assert current(now)["active"] == [1] and now.clock["until"][0] is None
     assert now.clock["left"][0] == left + NORMAL.increment
     assert chooser.view["legal"] == [{"type": "uncommit"}]
     clock.advance(30 * SECOND)
     now = await done(chooser, {"type": "uncommit"}, "take-back")
-    assert now.state["active"] == [0, 1] and now.clock["until"][0] == clock.at + left
+    assert current(now)["active"] == [0, 1] and now.clock["until"][0] == clock.at + left
     for client in everyone:
         assert deciding(client.view, 0) and client.view["log"][-1]["kind"] == "uncommit"
     assert chooser.view["me"]["task"]["draft"] == {"explore": True}  # shown again to edit
