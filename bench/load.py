@@ -6,8 +6,10 @@ For each ``--processes`` count in turn it creates a fresh database (PostgreSQL f
 ``DATABASE_URL``, else SQLite), starts that many Daphne processes (sharing ``REDIS_URL``
 when there are several, or with ``--layer redis``), and opens, per match, one websocket per
 seat — each playing the random bot's choice from its own view — and ``--spectators``
-spectator websockets, spread round-robin over the processes. Sockets open 50 at a time,
-each step once the last holds its first ``sync``, and play starts once every socket does.
+spectator websockets, spread round-robin over the processes (``--route match``: every
+socket of a match on one process, as the README's nginx example routes them). Sockets
+open 50 at a time, each step once the last holds its first ``sync``, and play starts once
+every socket does.
 Traffic goes to 127.0.0.1 only, and each run stops after ``--seconds`` or
 ``--max-actions``, whichever comes first.
 
@@ -371,7 +373,8 @@ async def play(
         trackers.append(tracker)
         seats = [*range(len(seating.sessions)), *[None] * args.spectators]
         for seat in seats:
-            server = procs[len(clients) % len(procs)]
+            turn = seating.match_id if args.route == "match" else len(clients)
+            server = procs[turn % len(procs)]
             clients.append(
                 Client(server, seating, seat, tracker, stats, limits, args.spectator_mode)
             )
@@ -509,6 +512,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--spectators", type=int, default=10)
     parser.add_argument("--processes", type=int, nargs="+", default=[1])
     parser.add_argument("--layer", choices=["memory", "redis"], default="redis")
+    parser.add_argument(
+        "--route",
+        choices=["socket", "match"],
+        default="socket",
+        help="spread sockets round-robin over the processes, or keep each match on one",
+    )
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=0.0, help="seconds played unmeasured")
     parser.add_argument("--spectator-mode", choices=["lite", "full"], default="lite")
