@@ -335,7 +335,11 @@ def servers(
     db = fresh_database()
     running: list[Server] = []
     try:
-        env = {**server_env(settings), "CHANNELS_PREFIX": f"load{secrets.token_hex(4)}"}
+        # Served as in production: no DEBUG (which logs every query) and the system's
+        # clock (the tests' clock reads a file on every call).
+        production = {"DEBUG": "0", "CLOCK": ""}
+        prefix = {"CHANNELS_PREFIX": f"load{secrets.token_hex(4)}"}
+        env = {**production, **server_env(settings), **prefix}
         running = [start_server(db, redis_url, env=env) for _ in range(processes)]
         yield db, running
     finally:
