@@ -1,8 +1,8 @@
 """The SQL of an act: a few fixed statements, the same text every time.
 
 An act is the hot path of the site, so it builds no queryset: one statement locks the
-match and reads its seats and whether the client id was applied before, one appends the
-action, one updates the match (its snapshot only every few acts: ``matches.states``).
+match and reads its seats and whether the client id was applied before, and one appends
+the action and updates the match (its snapshot only every few acts: ``matches.states``).
 On PostgreSQL they go through a server-side-binding cursor that prepares each statement
 once per pooled connection; on SQLite, whose transactions take the write lock at BEGIN
 (``settings.DATABASES``), the same statements run without ``FOR UPDATE``.
@@ -61,15 +61,12 @@ VALUES (%s, %s, %s, {json}, %s, {json}, %s, %s)
 """
 _UPDATE = """
 UPDATE matches_match
-SET version = %s, view_versions = {json}, clock = {json}, deadline = %s, updated_at = %s
+SET version = %s, view_versions = {json}, clock = {json}, deadline = %s, updated_at = %s{snap}
 WHERE id = %s
 """
-_UPDATE_WITH_SNAPSHOT = """
-UPDATE matches_match
-SET version = %s, view_versions = {json}, clock = {json}, deadline = %s, updated_at = %s,
-    snapshot = {json}, snapshot_version = %s
-WHERE id = %s
-"""
+_SNAPSHOT = ", snapshot = {json}, snapshot_version = %s"
+# PostgreSQL appends and updates in one statement: one round trip fewer an act.
+_RECORD = "WITH appended AS (" + _APPEND.strip() + ")" + _UPDATE
 _SEAT_BACK = """
 UPDATE matches_matchseat SET away = FALSE, timeouts = 0 WHERE match_id = %s AND "index" = %s
 """
@@ -104,33 +101,51 @@ def lock(match_id: int, seat: int, client_id: str) -> Locked | None:
     return Locked(match, seats, done)
 
 
-def append(
-    match: Match, seat: int, action: GameAction, client_id: str, user_id: int | None
-) -> None:
+@dataclass(frozen=True)
+class Entry:
+    """An action for the log: who took it, and the client's id for it."""
+
+    seat: int
+    action: GameAction
+    client_id: str
+    user_id: int | None
+
+
+def append(match: Match, entry: Entry) -> None:
     """Add the action that made ``match.version`` to the log."""
-    _execute(
-        _sql(_APPEND),
-        [
-            match.pk,
-            match.version,
-            seat,
-            _text(action),
-            client_id,
-            _text(match.view_versions),
-            user_id,
-            _now(),
-        ],
-    )
+    _execute(_sql(_APPEND), _append_params(match, entry))
 
 
-def update(match: Match, *, snapshot: bool) -> None:
-    """Store the match's version, view versions and clock (and its snapshot)."""
+def record(match: Match, entry: Entry, *, snapshot: bool) -> None:
+    """Append ``entry`` and store the match's version, view versions and clock (and its
+    snapshot): one statement on PostgreSQL, two elsewhere."""
+    update = _update_params(match, snapshot)
+    if connection.vendor == "postgresql":
+        _execute(_sql(_RECORD, snapshot=snapshot), [*_append_params(match, entry), *update])
+    else:
+        _execute(_sql(_APPEND), _append_params(match, entry))
+        _execute(_sql(_UPDATE, snapshot=snapshot), update)
+
+
+def _append_params(match: Match, entry: Entry) -> list[Any]:
+    action, views = _text(entry.action), _text(match.view_versions)
+    return [
+        match.pk,
+        match.version,
+        entry.seat,
+        action,
+        entry.client_id,
+        views,
+        entry.user_id,
+        _now(),
+    ]
+
+
+def _update_params(match: Match, snapshot: bool) -> list[Any]:
     head = [match.version, _text(match.view_versions), _text(match.clock), match.deadline, _now()]
     if snapshot:
-        params = [*head, _text(match.snapshot), match.snapshot_version, match.pk]
-        _execute(_sql(_UPDATE_WITH_SNAPSHOT), params)
-    else:
-        _execute(_sql(_UPDATE), [*head, match.pk])
+        head += [_text(match.snapshot), match.snapshot_version]
+    return [*head, match.pk]
 
 
 def seat_back(match_id: int, seat: int) -> None:
@@ -138,21 +153,22 @@ def seat_back(match_id: int, seat: int) -> None:
     _execute(_sql(_SEAT_BACK), [match_id, seat])
 
 
-def _sql(text: str, *, lock: bool = False) -> str:
+def _sql(text: str, *, lock: bool = False, snapshot: bool = False) -> str:
     """The statement in this database's words (cached: the text must stay the same for
     PostgreSQL to reuse its prepared statement)."""
-    key = (text, lock, connection.vendor)
+    key = (text, lock, snapshot, connection.vendor)
     sql = _texts.get(key)
     if sql is None:
         postgres = connection.vendor == "postgresql"
-        sql = text.format(json="%s::jsonb" if postgres else "%s")
+        json = "%s::jsonb" if postgres else "%s"
+        sql = text.format(json=json, snap=_SNAPSHOT.format(json=json) if snapshot else "")
         if lock and postgres:
             sql += "FOR UPDATE OF m\n"
         _texts[key] = sql
     return sql
 
 
-_texts: dict[tuple[str, bool, str], str] = {}
+_texts: dict[tuple[str, bool, bool, str], str] = {}
 
 
 def _execute(sql: str, params: list[Any]) -> None:

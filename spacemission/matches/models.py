@@ -58,7 +58,11 @@ class Match(models.Model):
 class Action(models.Model):
     """One applied action: the append-only log a match is replayed from."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    # No index of its own: the unique (match, version) index serves every lookup by match,
+    # and each index is one more write per act.
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="actions", db_index=False
+    )
     version = models.PositiveIntegerField(help_text="the version this action produced")
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()

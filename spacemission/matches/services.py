@@ -201,14 +201,15 @@ def apply_locked(
     changes = audiences.changes(game, before, after, seat, versions)
     match.version += 1
     match.view_versions = audiences.bumped(versions, changes)
-    actlog.append(match, seat, action, client_id, user.pk if user is not None else None)
     states.advance(match, after)
+    entry = actlog.Entry(seat, action, client_id, user.pk if user is not None else None)
     at = clocks.now()
     result = game.result(after)
     if result is not None:
+        actlog.append(match, entry)  # the result is rated with the whole log
         _finish(match, result)
     clock_changed = clocks.update(match, clocks.bots_of(seats.values()), at, seat)
-    _store(match, finished=result is not None)
+    _store(match, None if result is not None else entry)
     if result is not None:
         transaction.on_commit(tables_changed)
     else:
@@ -228,9 +229,10 @@ def apply_locked(
     )
 
 
-def _store(match: Match, *, finished: bool) -> None:
-    """Write the act's changes to the match row; the state only as a snapshot, every few
-    acts and at the end."""
+def _store(match: Match, entry: actlog.Entry | None) -> None:
+    """Write the act to the match row, with its log entry unless already appended (the
+    last act); the state only as a snapshot, every few acts and at the end."""
+    finished = match.status == Match.Status.FINISHED
     snapshot = finished or states.snapshot_due(match)
     if snapshot:
         states.take_snapshot(match)
@@ -239,7 +241,7 @@ def _store(match: Match, *, finished: bool) -> None:
         fields += ["result", "finished_at", "updated_at", *clocks.CLOCK_FIELDS]
         match.save(update_fields=fields)
     else:
-        actlog.update(match, snapshot=snapshot)
+        actlog.record(match, entry, snapshot=snapshot)
 
 
 def _check_fresh(seen: int, expected_version: int) -> None:
