@@ -93,7 +93,8 @@ def stored(db: Database, match_id: int) -> dict:
     states = replayed_states(match)
     match["snapshot_ok"] = states[match["snapshot_version"]] == match["snapshot"]
     state, game = match["snapshot"], registry.get(match["game"])
-    for seat, action in match["actions"][match["snapshot_version"] :]:
+    # Up to the version read: a bot may have acted between reading the match and its log.
+    for seat, action in match["actions"][match["snapshot_version"] : match["version"]]:
         state, _ = game.apply(state, seat, action)
     match["state"] = state
     return match
