@@ -189,7 +189,13 @@ elif REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The process's one fan-out channel queues every audience's frames: room for bursts.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": 1000},
+        }
+    }
 # The cache (rate limits) is shared by every process through Redis when there is one.
 if REDIS_URL:
     CACHES = {

@@ -71,19 +71,25 @@ async def test_spectators_and_anonymous_visitors_get_the_spectator_view(users, c
         assert client.view["me"] is None
 
 
-async def test_act_gives_an_ack_to_the_sender_and_a_patch_to_every_group(users, connect):
+async def test_act_gives_the_sender_its_patch_with_the_acts_id_and_a_patch_to_every_group(
+    users, connect
+):
     ada, bob, cy = users[:3]
     match = await new_match([ada, bob])
     a, b, spectator = await connect(match, ada), await connect(match, bob), await connect(match, cy)
     action = TOY.legal_actions(match.state, 0)[0]
     await a.send({"t": "act", "id": "a1", "v": 0, "action": action})
-    assert await a.expect("ack") == {"t": "ack", "id": "a1", "v": 1}
+    own = await a.answer("a1")
+    assert (own["t"], own["id"], own["v"]) == ("patch", "a1", 1)  # the ack, in the patch
     after = (await fresh(match)).state
+    assert jsonpatch.apply_patch(TOY.view(match.state, 0), own["ops"]) == TOY.view(after, 0)
     for client, seat in ((a, 0), (b, 1), (spectator, None)):
         await client.until_version(1)
         assert client.view == TOY.view(after, seat)
         assert client.gaps == 0
-    assert not any(f["t"] == "ack" for f in b.frames + spectator.frames)
+    assert not any(f["t"] == "ack" or "id" in f for f in b.frames + spectator.frames)
+    assert not any(f["t"] == "ack" for f in a.frames)
+    assert [f["v"] for f in a.frames if f["t"] == "patch"] == [1]  # its patch came once
 
 
 @pytest.mark.redis
@@ -109,7 +115,7 @@ async def test_the_pubsub_layer_sends_an_acts_patches_together(
     match = await new_match([ada, bob])
     a, b, spectator = await connect(match, ada), await connect(match, bob), await connect(match, cy)
     await a.send({"t": "act", "id": "a1", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]})
-    await a.expect("ack")
+    await a.answer("a1")
     after = (await fresh(match)).state
     for client, seat in ((a, 0), (b, 1), (spectator, None)):
         await client.until_version(1)
@@ -152,7 +158,7 @@ async def test_the_same_client_id_applies_once_and_is_acked_again(users, connect
     a = await connect(match, ada)
     frame = {"t": "act", "id": "once", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]}
     await a.send(frame)
-    await a.expect("ack", id="once")
+    assert (await a.answer("once"))["t"] == "patch"
     await a.until_version(1)
     # A reconnecting client sends it again: acked with the same version, applied once.
     again = await connect(match, ada)
@@ -344,7 +350,7 @@ async def test_a_client_that_missed_patches_catches_up_with_sync(users, connect)
     for version, seat, client in ((0, 0, a), (1, 1, b), (2, 0, a)):
         action = TOY.legal_actions(state, seat)[0]
         await client.send({"t": "act", "id": f"m{version}", "v": version, "action": action})
-        await client.expect("ack")
+        await client.answer(f"m{version}")
         state = TOY.apply(state, seat, action)[0]
     await b.until_version(3)
     # b lost the first two patches: its sync gives the current view, equal to patching.
