@@ -80,13 +80,18 @@ def check_views(clients: list[RemoteClient], states: list[dict]) -> None:
 
 
 @pytest.mark.redis
-async def test_two_servers_share_one_redis(database, servers):
+@pytest.mark.parametrize("eager", ["0", "1"], ids=["buffered-writes", "eager-writes"])
+async def test_two_servers_share_one_redis(database, servers, eager):
     redis = need_redis()
     ada = database.session("ada")
     spectator_session = database.session("cy")
     # Ada begins, so both watchers are connected before the first action.
     match_id = seed_match(database, ["@ada", "greedy", "random", "greedy"], first=0)
-    one, two = servers(database, redis_url=redis), servers(database, redis_url=redis)
+    env = {"EAGER_WRITES": eager}  # Daphne's frames sent at once, or on the next pass
+    one, two = (
+        servers(database, redis_url=redis, env=env),
+        servers(database, redis_url=redis, env=env),
+    )
     player = await RemoteClient(one, match_id, ada).open()
     spectator = await RemoteClient(two, match_id, spectator_session).open()
     anonymous = await RemoteClient(two, match_id).open()
