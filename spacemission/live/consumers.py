@@ -87,7 +87,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(TRY_AGAIN_CLOSE)
 
     async def _set_up(self) -> None:
-        self.outlet = hub.Outlet(self.channel_name, self._write)
+        self.outlet = hub.Outlet(self.channel_name, self._write, held=True)  # until its sync
         self.seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         self.joined = True  # from here on, a failure leaves whatever was joined
         await self._join_groups()
@@ -200,18 +200,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def match_seats(self, event: dict[str, Any]) -> None:
         """The seats changed (a player was replaced by a bot): this connection's may too,
         and at a private table a player who left may no longer watch."""
+        self.outlet.hold()  # the frames of its next audience follow its sync
         try:
             seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         except snapshot.Refused as refused:
             await self._leave()
             await self.close(refused.code)
             return
-        if seat != self.seat:
-            await self._leave_groups()
-            self.seat = seat
-            await self._join_groups()
-            await self._presence_join()
-        await self._send_sync()
+        try:
+            if seat != self.seat:
+                await self._leave_groups()
+                self.seat = seat
+                await self._join_groups()
+                await self._presence_join()
+            await self._send_sync()
+        finally:
+            await self.outlet.release()
 
     # Helpers ------------------------------------------------------------------------
 

@@ -29,14 +29,16 @@ class Outlet:
     """One socket as the hub sees it. ``key`` is its consumer's own channel (where a
     change of seats is sent, to be handled in that consumer's turn).
 
-    While the socket's ``sync`` is being made, frames are held and written after it: one
-    written meanwhile could be newer than the sync, which would then take the client's
-    view back a version."""
+    While the socket's ``sync`` is being made (from before it joins its audiences, and
+    while it changes them), frames are held and written after it: one written before
+    could be of a version the client cannot patch yet, or of its next audience's view;
+    one written meanwhile could be newer than the sync, which would then take the
+    client's view back a version."""
 
-    def __init__(self, key: str, write: Write) -> None:
+    def __init__(self, key: str, write: Write, *, held: bool = False) -> None:
         self.key = key
         self._write = write
-        self._held: list[str] | None = None
+        self._held: list[str] | None = [] if held else None
 
     async def write(self, text: str) -> None:
         if self._held is not None:
