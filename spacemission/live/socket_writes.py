@@ -4,7 +4,9 @@ Twisted buffers every write and asks the reactor to watch the socket for writabi
 (an ``epoll_ctl``), sends when the next loop pass finds it writable, then stops watching
 (another ``epoll_ctl``): three system calls and a loop pass per websocket frame. Sent at
 once when nothing is buffered before it, a frame costs one ``send``, and the reactor
-only watches a socket whose kernel buffer is full, as asyncio's own transports do.
+only watches a socket whose kernel buffer is full, as asyncio's own transports do. (A
+streaming producer, such as the HTTP channel a websocket was upgraded from, is only
+paused for a full buffer, which this leaves to the buffered write.)
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ def _write(self: tcp.Connection, data: bytes) -> None:
         and type(data) is bytes
         and self.connected
         and not (self.disconnecting or self._writeDisconnected)
-        and self.producer is None
         and not self._tempDataLen
         and self.offset == len(self.dataBuffer)
     ):
