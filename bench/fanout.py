@@ -26,8 +26,8 @@ import orjson  # noqa: E402
 
 from games import registry  # noqa: E402
 from spacemission.live import fanout  # noqa: E402
-from spacemission.live.patches import view_patch  # noqa: E402
 from spacemission.matches.audiences import changes, initial  # noqa: E402
+from spacemission.matches.patches import view_patch  # noqa: E402
 from spacemission.matches.services import Applied  # noqa: E402
 
 GAME = registry.get("space-mission")

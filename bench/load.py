@@ -6,15 +6,21 @@ For each ``--processes`` count in turn it creates a fresh database (PostgreSQL f
 ``DATABASE_URL``, else SQLite), starts that many Daphne processes (sharing ``REDIS_URL``
 when there are several, or with ``--layer redis``), and opens, per match, one websocket per
 seat — each playing the random bot's choice from its own view — and ``--spectators``
-spectator websockets, spread round-robin over the processes. Sockets open 50 at a time,
-each step once the last holds its first ``sync``, and play starts once every socket does.
+spectator websockets, spread round-robin over the processes (``--route match``: every
+socket of a match on one process, as the README's nginx example routes them). Sockets
+open 50 at a time, each step once the last holds its first ``sync``, and play starts once
+every socket does.
 Traffic goes to 127.0.0.1 only, and each run stops after ``--seconds`` or
 ``--max-actions``, whichever comes first.
 
-Each socket keeps under the server's frame rate limit (a token bucket a little below
-``spacemission.live.ratelimit.FRAMES_PER_SECOND``): a seat that may act again before it
-has a token waits for one, as a well-behaved client does, and the latency of that act
-counts from when it is sent.
+Each socket keeps under the server's frame rate limit (a token bucket a little below the
+``FRAMES_PER_SECOND`` setting, 10 unless ``--env`` raises it): a seat that may act again
+before it has a token waits for one, as a well-behaved client does, and the latency of
+that act counts from when it is sent. Seats apply every patch to the view they hold (their
+bot plays from it); ``--spectator-mode lite`` (the default) has spectators read only a
+patch's version, ``full`` has them apply it too. ``--warmup`` seconds of play come before
+the measured window; after it no act is sent, and every socket has 3 s to hold the last
+version of its view that the stored log holds (a socket that does not is an error).
 
 For every acknowledged action it measures the time from sending the ``act`` until every
 connection of that match whose view it changed holds the resulting version of its view
@@ -23,7 +29,9 @@ versions, so a client cannot tell which of them one action made; after the run t
 stored action log (each action's view versions) says. It prints
 actions/s, p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
 bytes of the full view of the same version (as the seats hold it), each server's resident
-memory and CPU share (and the generator's own, since they share the machine), group
+memory and CPU share (and the generator's own, since they share the machine), the CPU
+time per acknowledged action of the servers, of the PostgreSQL processes serving the run's
+database (its backends and the shared WAL writer, checkpointer, …) and of Redis, group
 sends in which the channel layer dropped a message, refused acts by code
 (``stale_version`` is expected when two seats may act at once) and errors (which must be
 0). With several counts it also prints the throughput of each relative to the first.
@@ -54,18 +62,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import jsonpatch
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from bench.setup import Seating, cpu_seconds, create_matches, rss_bytes
+from bench.cpu import cpu_seconds, service_seconds
+from bench.setup import Seating, create_matches, rss_bytes
 from games import registry
 from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket
 from tests.support.servers import Database, Server, fresh_database, start_server
 
 OPEN_TIMEOUT = 60.0
 OPEN_STEP = 50
+DRAIN_SECONDS = 3.0  # after the window, for what was sent to arrive
 PACE = 0.9  # share of the server's frame rate a socket uses, for the clocks' jitter
 
 
@@ -74,6 +85,7 @@ class Stats:
     """What every connection of one run adds to."""
 
     started: float = field(default_factory=time.monotonic)
+    measured_from: float = 0.0  # acts sent before are the warm-up's
     elapsed: float = 0.0
     actions: int = 0
     frames: int = 0
@@ -84,8 +96,16 @@ class Stats:
     patch_bytes: list[int] = field(default_factory=list)
     view_bytes: list[int] = field(default_factory=list)
     finished_matches: int = 0
-    cpu_at_start: list[float] = field(default_factory=list)  # servers', then ours
-    cpu_used: list[float] = field(default_factory=list)  # over the measured window
+    cpu_at_start: dict[str, float] = field(default_factory=dict)  # see cpu_now
+    cpu_used: dict[str, float] = field(default_factory=dict)  # over the measured window
+
+    def measure_from_now(self, cpu: dict[str, float]) -> None:
+        """The measured window starts: what the warm-up added is forgotten."""
+        self.started = self.measured_from = time.monotonic()
+        self.cpu_at_start = cpu
+        self.actions = self.frames = 0
+        self.patch_bytes.clear()
+        self.view_bytes.clear()
 
 
 class MatchTracker:
@@ -130,7 +150,8 @@ class MatchTracker:
             before = views
             sent = [self.sent_at.get((a, views[a])) for a in changed]
             sent_at = next((at for at in sent if at is not None), None)
-            if sent_at is None:  # a bot's move, or an act whose ack never came
+            # A bot's move, an act whose ack never came, or one of the warm-up.
+            if sent_at is None or sent_at < self.stats.measured_from:
                 continue
             sockets = [s for s, a in enumerate(self.audience) if a in changed]
             held = [self._held_at(s, views[self.audience[s]]) for s in sockets]
@@ -154,23 +175,31 @@ class Client:
         seat: int | None,
         tracker: MatchTracker,
         stats: Stats,
+        limits: tuple[float, int] = (FRAMES_PER_SECOND, FRAME_BURST),
+        spectator_mode: str = "lite",
     ) -> None:
+        self.match_id = seating.match_id
         self.url = f"{server.ws_url}/ws/match/{seating.match_id}/"
         self.origin = server.origin
         self.session = seating.sessions[seat] if seat is not None else None
         self.seat, self.tracker, self.stats = seat, tracker, stats
-        self.socket = tracker.join(len(seating.sessions) if seat is None else seat)
+        self.audience = len(seating.sessions) if seat is None else seat
+        self.socket = tracker.join(self.audience)
         self.game = registry.get(seating.game)
         self.view: dict[str, Any] | None = None
         self.version = -1
         self.in_flight: tuple[str, float] | None = None  # (client id, sent at)
         self.ready = asyncio.Event()
+        self.go = asyncio.Event()  # play is on (the run's)
         self.ws: ClientConnection | None = None
-        self.bucket = TokenBucket(FRAMES_PER_SECOND * PACE, FRAME_BURST // 2)
+        self.keeps_view = seat is not None or spectator_mode == "full"
+        rate, burst = limits
+        self.bucket = TokenBucket(rate * PACE, max(1, burst // 2))
         self.waiting = False  # an act waits for a token
         self.retry: asyncio.Task | None = None
 
     async def run(self, go: asyncio.Event, stop: asyncio.Event) -> None:
+        self.go = go
         headers = {"Cookie": f"sessionid={self.session}"} if self.session else {}
         async with connect(
             self.url,
@@ -207,8 +236,9 @@ class Client:
                 self.stats.syncs_asked += 1
                 await ws.send('{"t":"sync"}')
                 return
-            if self.seat is not None:  # spectators only need the version
+            if self.keeps_view:  # lite spectators only need the version
                 self.view = jsonpatch.apply_patch(self.view, frame["ops"], in_place=True)
+            if self.seat is not None:
                 # What a full view of this version would have cost instead of the patch.
                 self.stats.view_bytes.append(len(orjson.dumps(self.view)))
             self.tracker.reached(self.socket, frame["v"])
@@ -246,6 +276,8 @@ class Client:
     async def maybe_act(self) -> None:
         if self.seat is None or self.in_flight or self.waiting or not self.view or not self.ws:
             return
+        if not self.go.is_set():
+            return
         if self.seat not in self.view.get("active", []):
             return
         if not self.bucket.take():  # act once there is a token; keep reading meanwhile
@@ -258,9 +290,13 @@ class Client:
         await self.ws.send(orjson.dumps(frame).decode())
 
 
-def cpu_now(procs: list[Server]) -> list[float]:
-    """CPU seconds used so far by each server, then by this process."""
-    return [*(cpu_seconds(s.process.pid) for s in procs), time.process_time()]
+def cpu_now(procs: list[Server]) -> dict[str, float]:
+    """CPU seconds used so far by each server (``server0``, …), by this process
+    (``generator``), and by PostgreSQL's processes serving the servers' database
+    (``postgres``) and Redis (``redis``)."""
+    database = urlparse(procs[0].database.url).path.lstrip("/")
+    servers = {f"server{i}": cpu_seconds(s.process.pid) for i, s in enumerate(procs)}
+    return {**servers, "generator": time.process_time(), **service_seconds(database)}
 
 
 def dropped_by_layer(procs: list[Server]) -> int:
@@ -277,6 +313,13 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+def frame_limits(settings: list[str]) -> tuple[float, int]:
+    """The servers' frame limit per socket (rate, burst), as ``settings`` leave it."""
+    env = server_env(settings)
+    rate = float(env.get("FRAMES_PER_SECOND", FRAMES_PER_SECOND))
+    return rate, int(env.get("FRAME_BURST", FRAME_BURST))
+
+
 def server_env(settings: list[str]) -> dict[str, str]:
     env = {"BOT_DELAY": "0", "DEBUG": "0", "LOG_LEVEL": "INFO"}
     for setting in settings:
@@ -290,6 +333,8 @@ def servers(
     processes: int, layer: str, settings: list[str]
 ) -> Iterator[tuple[Database, list[Server]]]:
     redis_url = os.environ.get("REDIS_URL") if (processes > 1 or layer == "redis") else None
+    # One key for the run's processes, so that none keeps a key in the checkout's var/.
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     if processes > 1 and not redis_url:
         raise SystemExit("several processes need REDIS_URL to share a channel layer")
     db = fresh_database()
@@ -327,13 +372,17 @@ async def play(
     go, stop = asyncio.Event(), asyncio.Event()
     clients: list[Client] = []
     trackers: list[MatchTracker] = []
+    limits = frame_limits(args.env)
     for seating in seatings:
         tracker = MatchTracker(stats)
         trackers.append(tracker)
         seats = [*range(len(seating.sessions)), *[None] * args.spectators]
         for seat in seats:
-            server = procs[len(clients) % len(procs)]
-            clients.append(Client(server, seating, seat, tracker, stats))
+            turn = seating.match_id if args.route == "match" else len(clients)
+            server = procs[turn % len(procs)]
+            clients.append(
+                Client(server, seating, seat, tracker, stats, limits, args.spectator_mode)
+            )
     tasks: list[asyncio.Task] = []
     for first in range(0, len(clients), OPEN_STEP):  # a storm of joins is another benchmark
         step = clients[first : first + OPEN_STEP]
@@ -342,25 +391,50 @@ async def play(
             await asyncio.wait_for(asyncio.gather(*(c.ready.wait() for c in step)), OPEN_TIMEOUT)
     if not all(c.ready.is_set() for c in clients):
         stats.errors.append(f"{sum(not c.ready.is_set() for c in clients)} sockets got no sync")
-    stats.cpu_at_start = cpu_now(procs)
-    stats.started = time.monotonic()
+    stats.measure_from_now(cpu_now(procs))
     go.set()
     # The first movers start; everyone else follows the patches.
     await asyncio.gather(
         *(c.maybe_act() for c in clients if c.ready.is_set()), return_exceptions=True
     )
+    if args.warmup > 0:
+        await asyncio.sleep(args.warmup)
+        stats.measure_from_now(cpu_now(procs))
     deadline = stats.started + args.seconds
     while time.monotonic() < deadline and stats.actions < args.max_actions:
         if all(task.done() for task in tasks):
             break
         await asyncio.sleep(0.1)
     stats.elapsed = time.monotonic() - stats.started
-    stats.cpu_used = [b - a for a, b in zip(stats.cpu_at_start, cpu_now(procs), strict=True)]
+    stats.cpu_used = {k: v - stats.cpu_at_start[k] for k, v in cpu_now(procs).items()}
+    go.clear()
+    await drain(clients, procs[0].database, stats)
     stop.set()
     for result in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(result, Exception):
             stats.errors.append(f"{type(result).__name__}: {result}")
     return trackers
+
+
+async def drain(clients: list[Client], db: Database, stats: Stats) -> None:
+    """Once no act is sent any more: every socket of a match still playing gets
+    ``DRAIN_SECONDS`` to hold the last version of its audience's view that the log holds;
+    one that does not counts as an error (the anchor's generator counts the same)."""
+    deadline = time.monotonic() + DRAIN_SECONDS
+    while any(c.in_flight for c in clients) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    playing = [c for c in clients if c.ready.is_set() and not c.tracker.over.is_set()]
+    last = {m: views[-1] for m in {c.match_id for c in playing} if (views := action_views(db, m))}
+
+    def behind() -> list[Client]:
+        return [
+            c for c in playing if c.match_id in last and c.version < last[c.match_id][c.audience]
+        ]
+
+    while behind() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    if late := behind():
+        stats.errors.append(f"{len(late)} sockets did not reach their view's last version")
 
 
 def action_views(db: Database, match_id: int) -> list[list[int]]:
@@ -372,12 +446,23 @@ def action_views(db: Database, match_id: int) -> list[list[int]]:
     return [json.loads(views) if isinstance(views, str) else views for (views,) in rows]
 
 
+def cpu_ms_per_action(cpu_used: dict[str, float], actions: int) -> dict[str, float]:
+    """Milliseconds of CPU per action: the servers' together (``daphne``), PostgreSQL's,
+    Redis's and the generator's."""
+    daphne = sum(v for k, v in cpu_used.items() if k.startswith("server"))
+    used = {"daphne": daphne, **{k: cpu_used.get(k, 0.0) for k in ("postgres", "redis")}}
+    used["generator"] = cpu_used.get("generator", 0.0)
+    return {k: round(1000 * v / max(actions, 1), 3) for k, v in used.items()}
+
+
 def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[str, Any]:
     elapsed = max(stats.elapsed, 1e-9)
+    servers_used = [stats.cpu_used.get(f"server{i}", 0.0) for i in range(len(procs))]
     out: dict[str, Any] = {
         "processes": len(procs),
         "matches": args.matches,
         "spectators_per_match": args.spectators,
+        "spectator_mode": args.spectator_mode,
         "connections": args.matches * (args.players + args.spectators),
         "seconds": round(elapsed, 1),
         "actions": stats.actions,
@@ -389,8 +474,11 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
         "mean_patch_bytes": round(statistics.fmean(stats.patch_bytes or [0])),
         "mean_view_bytes": round(statistics.fmean(stats.view_bytes or [0])),
         "server_rss_mb": [round(rss_bytes(s.process.pid) / 2**20, 1) for s in procs],
-        "server_cpu_percent": [round(100 * c / elapsed) for c in stats.cpu_used[:-1]],
-        "generator_cpu_percent": round(100 * stats.cpu_used[-1] / elapsed) if stats.cpu_used else 0,
+        "server_cpu_percent": [round(100 * c / elapsed) for c in servers_used],
+        "generator_cpu_percent": round(100 * stats.cpu_used.get("generator", 0.0) / elapsed),
+        "postgres_cpu_percent": round(100 * stats.cpu_used.get("postgres", 0.0) / elapsed),
+        "redis_cpu_percent": round(100 * stats.cpu_used.get("redis", 0.0) / elapsed),
+        "cpu_ms_per_action": cpu_ms_per_action(stats.cpu_used, stats.actions),
         "finished_matches": stats.finished_matches,
         "syncs_after_gap": stats.syncs_asked,
         "layer_dropped_sends": dropped_by_layer(procs),
@@ -416,7 +504,8 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
     return figures, stats.errors[:10]
 
 
-def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m bench.load`` (also how other benchmarks call it)."""
     parser = argparse.ArgumentParser(
         prog="python -m bench.load",
         description=__doc__,
@@ -428,14 +517,26 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--spectators", type=int, default=10)
     parser.add_argument("--processes", type=int, nargs="+", default=[1])
     parser.add_argument("--layer", choices=["memory", "redis"], default="redis")
+    parser.add_argument(
+        "--route",
+        choices=["socket", "match"],
+        default="socket",
+        help="spread sockets round-robin over the processes, or keep each match on one",
+    )
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=0.0, help="seconds played unmeasured")
+    parser.add_argument("--spectator-mode", choices=["lite", "full"], default="lite")
     parser.add_argument("--max-actions", type=int, default=100_000)
     parser.add_argument(
         "--env", action="append", default=[], metavar="NAME=VALUE", help="a server setting"
     )
     parser.add_argument("--profile", metavar="DIR", help="py-spy profile of the first server")
     parser.add_argument("--json", action="store_true", help="print one JSON line per run")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    args = parser().parse_args(argv)
     results = []
     for processes in args.processes:
         figures, errors = run(processes, args)

@@ -92,7 +92,10 @@ def run(
     starts runs from what it has (real-time) or from a fresh turn's time (turn-based).
     ``acted``: the seat whose act caused this; if it runs before and after while the
     running seats changed (it ended its turn and a new one began at once, as the last
-    seat to commit in a simultaneous round), its turn ends and the next one starts.
+    seat to commit in a simultaneous round), its turn ends and the next one starts. If
+    it stood before and runs after, it took back the act that ended its turn (a Jump
+    Drive choice, J15) and resumes that turn: a real-time bank gives back the increment
+    the end of the turn added, so committing again and again earns no time.
     """
     if clock is None:
         return None
@@ -100,13 +103,22 @@ def run(
     before = set(running(clock))
     left, until = list(clock["left"]), list(clock["until"])
     restart = {acted} if acted in before and acted in wanted and wanted != before else set()
+    resumed = acted is not None and acted not in before and acted in wanted
     for seat in range(len(left)):
         if until[seat] is not None and (seat not in wanted or seat in restart):
             left[seat] = _stopped(pace, until[seat] - now)
             until[seat] = None
         if until[seat] is None and seat in wanted:
-            until[seat] = now + (pace.bank if pace.kind == TURN else left[seat])
+            until[seat] = now + _started(pace, left[seat], resumed and seat == acted)
     return {"left": left, "until": until}
+
+
+def _started(pace: Pace, left: int, resumed: bool) -> int:
+    """The time a seat that starts running has: a turn-based turn's time, else its bank
+    (less the increment its stop added, when it resumes the turn it ended)."""
+    if pace.kind == TURN:
+        return pace.bank
+    return max(0, left - pace.increment) if resumed else left
 
 
 def _stopped(pace: Pace, remaining: int) -> int:

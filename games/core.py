@@ -5,8 +5,11 @@ A game is a module-level object that satisfies :class:`Game`. State is plain dat
 through JSON unchanged. Randomness lives inside the state (see ``games.rng``) and is
 never part of any view.
 
-Who may act now is a *set* of seats (``active_seats``): Space Mission has one active
-seat, a game with simultaneous secret choices has several.
+Who the game waits for is a *set* of seats (``active_seats``): Space Mission has one
+active seat, a game with simultaneous secret choices has several. Clocks run, bots are
+asked and stand-ins play only for those seats. A seat the game does not wait for may
+still be offered optional actions (Jump Drive's ``uncommit``: a committed choice taken
+back while others decide, J15); acting on one may make it active again.
 
 Beside ``legal_actions``, ``why_not`` says why each action kind a seat cannot take now
 is closed to it, as a reason code with arguments (never a finished sentence: the page
@@ -98,10 +101,14 @@ class Game(Protocol):
         """A new game for ``seats`` players; the same seed gives the same state."""
 
     def active_seats(self, state: State) -> list[int]:
-        """The seats that may act now, sorted; empty when the game is over."""
+        """The seats the game waits for now, sorted; empty when the game is over."""
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (empty when it may not act)."""
+        """Every action ``seat`` may take now, each one accepted by ``apply``.
+
+        For an active seat, what it must choose from; for a seat the game does not wait
+        for, only optional actions (usually none, so an empty list), which never end the
+        game and which bots never need to take."""
 
     def why_not(self, state: State, seat: int) -> dict[str, Reason]:
         """For each action kind (and option, ``"kind:id"``) ``seat`` cannot take now, why."""
@@ -116,7 +123,8 @@ class Game(Protocol):
         """``None`` while running; else scores by category per seat and the winners."""
 
     def bot_action(self, bot: str, view: View, seed: int) -> Action:
-        """The action bot ``bot`` takes seeing only ``view`` (which holds its legal actions)."""
+        """The action bot ``bot`` takes seeing only ``view`` (which holds its legal actions),
+        for a seat the game waits for."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@
   connection per call).
 - ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
   limit with ``DEBUG``).
+- ``FRAMES_PER_SECOND``, ``FRAME_BURST``: frames a websocket may send a second on average,
+  and at once (default 10 and 20; benchmarks raise them).
 - ``LOG_LEVEL``: root log level (default ``WARNING``).
 - ``EMAIL_URL``: the mail backend and server of "your move" e-mails, e.g.
   ``smtp://user:password@smtp.example.com:587/?tls=True`` (default ``console://``: printed).
@@ -34,6 +36,8 @@ import dj_database_url
 import dj_email_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from spacemission.live import ratelimit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -137,6 +141,8 @@ CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
 EAGER_WRITES = env_bool("EAGER_WRITES")
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
+FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", ratelimit.FRAMES_PER_SECOND))
+FRAME_BURST = int(os.environ.get("FRAME_BURST", ratelimit.FRAME_BURST))
 SQLITE_TIMEOUT = 20  # seconds a SQLite writer waits for the write lock
 
 WSGI_APPLICATION = "spacemission.wsgi.application"

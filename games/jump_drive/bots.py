@@ -8,7 +8,9 @@
   value least in its empire.
 
 Both read empires and hands from the view and ask ``powers`` what cards add up to, as
-a player reads the cards on the table; nothing hidden is ever looked at.
+a player reads the cards on the table; nothing hidden is ever looked at. Neither takes a
+commitment back (``uncommit``, J15): a bot's choice does not change while it waits, so
+a bot acts only where the game waits for it.
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ def bot_action(bot: str, view: View, seed: int) -> Action:
     """The action bot ``bot`` takes seeing only ``view``."""
     if bot not in BOTS:
         raise ValueError(f"no bot {bot!r}; there are {BOTS}")
-    legal = view["legal"]
+    legal = [a for a in view["legal"] if a["type"] != "uncommit"]
     if not legal:
-        raise ValueError("this view has no legal action")
+        raise ValueError("this view has no action the game waits for")
     if bot == "random":
         return _random(legal, rng.seed_state(seed))
     return _greedy(view, legal)

@@ -6,6 +6,8 @@ seat has a task it is in ``active``; it drafts its decision (``choose``, ``explo
 ``second``, ``select``, ``unselect``: only it sees the draft, and it may change it freely)
 and then ``commit``s, which takes it out of ``active``. Others see only who has
 committed. When the last seat commits, the step resolves (``resolve``) for all at once.
+Until then a seat that committed the round's choice may take it back (``uncommit``,
+J15, ``takeback``): the one action offered to a seat the game does not wait for.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 
 from games import gamelog
 from games.core import Action, Event, IllegalAction, State
-from games.jump_drive import choice, resolve
+from games.jump_drive import choice, resolve, takeback
 from games.jump_drive.data import SURVEY_TEAM, card_shown
 from games.jump_drive.table import fresh
 from games.memo import shared
@@ -55,15 +57,23 @@ def _admit(state: State, seat: int, action: Action) -> tuple[str, dict]:
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """The new state and its log lines; raises IllegalAction and never mutates ``state``."""
+    if isinstance(action, dict) and action.get("type") == "uncommit":
+        new, log = takeback.uncommit(state, seat, action)
+    else:
+        new, log = _decide(state, seat, action)
+    new["log"] = gamelog.append(state["log"], log)
+    return new, log
+
+
+def _decide(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """A draft or a commit of the seat's task."""
     kind, task = _admit(state, seat, action)
     if kind == "commit":
-        new, log = _commit(state, seat, task)
-    else:
-        updated, log = _DRAFTS[kind](state, seat, action, task)
-        new = dict(state)
-        new["tasks"] = list(state["tasks"])
-        new["tasks"][seat] = updated
-    new["log"] = gamelog.append(state["log"], log)
+        return _commit(state, seat, task)
+    updated, log = _DRAFTS[kind](state, seat, action, task)
+    new = dict(state)
+    new["tasks"] = list(state["tasks"])
+    new["tasks"][seat] = updated
     return new, log
 
 
@@ -148,9 +158,12 @@ def _commit(state: State, seat: int, task: dict) -> tuple[State, list[Event]]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now."""
-    if state["phase"] == "over" or seat not in state["active"]:
+    """Every action ``seat`` may take now: a seat that committed its choice may only take
+    it back (J15), while the game waits for the others."""
+    if state["phase"] == "over":
         return []
+    if seat not in state["active"]:
+        return [dict(takeback.UNCOMMIT)] if takeback.offered(state, seat) else []
     task = state["tasks"][seat]
     kind = task["kind"]
     if kind == "discard":

@@ -5,6 +5,8 @@ The reasons come from the checkers ``legal_actions`` uses (``choice.check_choice
 disagree. Keys are the action kinds, the three card options of ``choose`` (J14 a-c:
 ``develop``, ``settle``, ``both``) and, for a hand card such an option or ``second``
 cannot use, ``"option:n"`` (``n``: its place in the hand; ``develop:survey-team``).
+``uncommit`` (J15, ``takeback``) is keyed too: open only to a seat that committed the
+round's choice while others still decide.
 Only the seat's own hand, empire and placement, the public centre and who is asked go
 in: nothing another seat keeps secret.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import IllegalAction, Reason, State, reason, reasons
-from games.jump_drive import choice
+from games.jump_drive import choice, takeback
 from games.jump_drive.data import DEVELOPMENT, SURVEY_TEAM, card_of
 from games.memo import shared
 
@@ -46,6 +48,15 @@ def why_not(state: State, seat: int) -> Reasons:
 
 
 def _why_not(state: State, seat: int) -> Reasons:
+    out = _deciding(state, seat)
+    uncommit = _problem(takeback.check, state, seat)
+    if uncommit is not None:
+        out["uncommit"] = uncommit
+    return out
+
+
+def _deciding(state: State, seat: int) -> Reasons:
+    """The reasons of every decision kind but ``uncommit``."""
     if state["phase"] == "over":
         return reasons((*KINDS, *SHAPES), "game_over")
     task = state["tasks"][seat]

@@ -23,9 +23,7 @@ class User(AbstractUser):
     username_key = models.CharField(
         max_length=KEY_LENGTH, db_index=True, editable=False, default=""
     )
-    display_key = models.CharField(
-        max_length=KEY_LENGTH, db_index=True, editable=False, default=""
-    )
+    display_key = models.CharField(max_length=KEY_LENGTH, db_index=True, editable=False, default="")
 
     def save(self, *args: object, **kwargs: object) -> None:
         self.username_key = name_key(self.username)[:KEY_LENGTH]

@@ -7,8 +7,9 @@ from spacemission.matches.absence import Outcome
 from spacemission.matches.services import Applied
 
 
-def after_commit(match_id: int, *, seats_changed: bool) -> None:
-    """For ``transaction.on_commit`` in sync code (starting a match, replacing a player)."""
+def on_match_changed(sender: object, *, match_id: int, seats_changed: bool, **_: object) -> None:
+    """A committed change that ``matches`` reported (a match started, a player replaced
+    by a bot): announce it on the event loop."""
     runner.run_soon(lambda: changed(match_id, seats_changed=seats_changed))
 
 

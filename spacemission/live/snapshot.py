@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
-from spacemission.matches import audiences, clocks, rematch
+from spacemission.matches import audiences, clocks, rematch, states
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 from spacemission.ratings.services import public_changes
 
@@ -34,7 +34,7 @@ NO_MATCH = 4004
 
 def admit(match_id: int, user: User, session: Any) -> int | None:
     """The seat ``user`` plays at this match, or None for a spectator; raises Refused."""
-    match = Match.objects.select_related("table").filter(pk=match_id).first()
+    match = Match.objects.select_related("table").defer("snapshot").filter(pk=match_id).first()
     if match is None:
         raise Refused(NO_MATCH)
     seat = seat_of(match_id, user)
@@ -54,7 +54,7 @@ def seat_of(match_id: int, user: User) -> int | None:
 def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
     """The full view, at this seat's (or the spectators') own view version: actions that
     left it as it was are not told of, not even counted."""
-    match = Match.objects.select_related("table").get(pk=match_id)
+    match = Match.objects.select_related("table").defer("snapshot").get(pk=match_id)
     game = registry.get(match.game)
     versions = audiences.current(match.view_versions, match.seat_count)
     return {
@@ -62,7 +62,7 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
         "v": versions[audiences.slot(seat, match.seat_count)],
         "seat": seat,
         "now": clocks.now(),
-        "view": game.view(match.state, seat),
+        "view": game.view(states.current(match), seat),
         "match": match_facts(match),
         "chat": recent_chat(match_id),
         "rematch": rematch.current(match_id),

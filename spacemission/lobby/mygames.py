@@ -14,6 +14,7 @@ from games import registry
 from games.clock import NONE, PACES, REALTIME, TURN
 from spacemission.accounts.models import User
 from spacemission.lobby.games import game_name
+from spacemission.matches import states
 from spacemission.matches.models import Match, MatchSeat
 
 PACE_KINDS = {REALTIME: _("real-time"), TURN: _("turn-based"), NONE: _("no clock")}
@@ -65,7 +66,7 @@ def running_games(user: User) -> list[Game]:
 def _game(seat: MatchSeat) -> Game:
     match = seat.match
     names = dict(match.seats.values_list("index", "name"))
-    active = registry.get(match.game).active_seats(match.state)
+    active = registry.get(match.game).active_seats(states.current(match))
     return Game(
         table=match.table.public_id,
         url=match.table.get_absolute_url(),

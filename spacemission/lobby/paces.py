@@ -44,9 +44,7 @@ def pace_label(pace: Pace) -> str:
 
 def offered(info: GameInfo, *, private: bool) -> list[Pace]:
     """The paces a table of this game may have: no clock only at a private table."""
-    return [
-        PACES[p] for p in info.paces if p in PACES and (private or PACES[p].kind != NONE)
-    ]
+    return [PACES[p] for p in info.paces if p in PACES and (private or PACES[p].kind != NONE)]
 
 
 def public(pace_id: str) -> dict[str, Any]:

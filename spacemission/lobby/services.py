@@ -9,7 +9,7 @@ Every change to a public table pushes a fresh lobby list once the change is comm
 from __future__ import annotations
 
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
@@ -22,9 +22,8 @@ from spacemission.lobby.broadcast import table_changed, tables_changed
 from spacemission.lobby.games import game_info
 from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.paces import offered
-
-if TYPE_CHECKING:
-    from spacemission.matches.models import Match
+from spacemission.matches.models import Match
+from spacemission.matches.services import replace_with_bot, start_match
 
 MIN_TO_START = 2
 
@@ -218,8 +217,6 @@ def leave(user: User, table_id: int) -> Table | None:
     if seat is None:
         raise LobbyError(_("You do not sit at this table."))
     if table.status == Table.Status.RUNNING:
-        from spacemission.matches.services import replace_with_bot
-
         replace_with_bot(table.match, seat.index)
         announce(table)
         return table
@@ -288,8 +285,6 @@ def close_gaps(table: Table, seats: list[Seat]) -> None:
 @transaction.atomic
 def start(user: User, table_id: int) -> Match:
     """The host starts the match with the seats filled so far (bots count)."""
-    from spacemission.matches.services import start_match
-
     table = locked_open(table_id)
     require_host(table, user)
     seats = seats_of(table)

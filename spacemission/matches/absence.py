@@ -17,7 +17,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from games import registry
 from games.clock import MINUTE
 from games.core import IllegalAction
-from spacemission.matches import audiences, clocks
+from spacemission.matches import audiences, clocks, states
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.services import (
     Applied,
@@ -83,7 +83,7 @@ def _play_turns(match: Match, rows: dict[int, MatchSeat], seats: list[int]) -> l
     for _ in range(MAX_TURN_ACTS * max(1, len(seats))):
         if match.status != Match.Status.RUNNING:
             break
-        active = set(game.active_seats(match.state))
+        active = set(game.active_seats(states.current(match)))
         todo = [seat for seat in seats if seat in active]
         if not todo:
             break
@@ -159,7 +159,7 @@ def vote(match_id: int, voter: int, target: Any, connected: set[int], at: int) -
 
 def votable(match: Match, row: MatchSeat, connected: set[int], at: int) -> bool:
     """Whether seat ``row`` may be voted to a bot now (see ``vote``)."""
-    active = registry.get(match.game).active_seats(match.state)
+    active = registry.get(match.game).active_seats(states.current(match))
     return (
         not clocks.pace(match).timed
         and row.user_id is not None

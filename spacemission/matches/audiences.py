@@ -10,11 +10,13 @@ patch. The match's own version (the count of all actions) never reaches a client
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.core import Action, Game, State
-from spacemission.live.patches import Ops, view_patch
+from games.core import Action, Game, State, View
+from spacemission.matches.patches import Ops, view_patch
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,36 @@ def changes(
     """The audiences whose view the action changed (and the actor's), each with its next
     view version; each view built once per state."""
     seat_count = len(view_versions) - 1
+    old, new = views(game, before, seat_count), views(game, after, seat_count)
     out = []
-    for seat in [*range(seat_count), None]:
-        ops = view_patch(game.view(before, seat), game.view(after, seat))
+    for index, seat in enumerate([*range(seat_count), None]):
+        ops = view_patch(old[index], new[index])
         if ops or seat == actor:
-            out.append(ViewChange(seat, view_versions[slot(seat, seat_count)] + 1, ops))
+            out.append(ViewChange(seat, view_versions[index] + 1, ops))
     return out
+
+
+# Each audience's views of the last few states, by the state object: the state an act
+# leaves is the one the next act of that match starts from (``matches.states`` keeps it),
+# so its views are built once. A state is never changed in place, so its views hold.
+VIEWS_KEPT = 256
+_views: OrderedDict[int, tuple[State, list[View]]] = OrderedDict()
+_views_lock = threading.Lock()
+
+
+def views(game: Game, state: State, seat_count: int) -> list[View]:
+    """Every audience's view of ``state``: the seats', then the spectators' (read only)."""
+    with _views_lock:
+        held = _views.get(id(state))
+        if held is not None and held[0] is state:
+            _views.move_to_end(id(state))
+            return held[1]
+    built = [game.view(state, seat) for seat in [*range(seat_count), None]]
+    with _views_lock:
+        _views[id(state)] = (state, built)
+        while len(_views) > VIEWS_KEPT:
+            _views.popitem(last=False)
+    return built
 
 
 def bumped(view_versions: list[int], changed: list[ViewChange]) -> list[int]:

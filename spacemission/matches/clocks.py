@@ -19,6 +19,7 @@ from django.utils.module_loading import import_string
 
 from games import clock, registry
 from games.clock import PACES, Pace
+from spacemission.matches import states
 from spacemission.matches.models import Match
 
 Now = Callable[[], int]
@@ -49,24 +50,24 @@ def pace(match: Match) -> Pace:
     return PACES.get(match.pace, PACES["none"])
 
 
-def running_seats(match: Match, state: dict[str, Any], bots: Mapping[int, str]) -> list[int]:
+def running_seats(match: Match, bots: Mapping[int, str]) -> list[int]:
     """The seats whose clock should run: active, and played by their person."""
     if match.status != Match.Status.RUNNING:
         return []
-    active = registry.get(match.game).active_seats(state)
+    active = registry.get(match.game).active_seats(states.current(match))
     return [seat for seat in active if not bots.get(seat)]
 
 
 def start(match: Match, bots: Mapping[int, str], at: int) -> None:
     """Set a new match's clock (not saved)."""
     fresh = clock.new(pace(match), match.seat_count)
-    _set(match, clock.run(pace(match), fresh, running_seats(match, match.state, bots), at))
+    _set(match, clock.run(pace(match), fresh, running_seats(match, bots), at))
 
 
 def update(match: Match, bots: Mapping[int, str], at: int, acted: int | None = None) -> bool:
     """Run the seats that should run now (not saved); whether the clock changed."""
     before = match.clock
-    seats = running_seats(match, match.state, bots)
+    seats = running_seats(match, bots)
     _set(match, clock.run(pace(match), match.clock, seats, at, acted))
     return match.clock != before
 

@@ -6,7 +6,8 @@ from spacemission.lobby.models import Table
 
 
 class Match(models.Model):
-    """The stored game at a table: state = replay(setup(seed), actions)."""
+    """The stored game at a table: its state is replay(setup(seed), actions), kept as a
+    snapshot plus the actions since."""
 
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
@@ -21,7 +22,10 @@ class Match(models.Model):
     seed = models.BigIntegerField()
     salt = models.CharField(max_length=64, blank=True)
     commitment = models.CharField(max_length=64, blank=True)
-    state = models.JSONField()
+    # The state after the first ``snapshot_version`` actions: the current state is this
+    # plus the actions since (``matches.states``), rewritten every few actions and at the end.
+    snapshot = models.JSONField()
+    snapshot_version = models.PositiveIntegerField(default=0)
     # The count of applied actions: replay order, bot seeds. Never sent to a client, as
     # it counts the secret actions of every seat too.
     version = models.PositiveIntegerField(default=0)

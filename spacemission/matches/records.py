@@ -12,6 +12,7 @@ from typing import Any
 from games import fairdeal, registry
 from games.core import View
 from games.record import Record, check, states
+from spacemission.matches import states as stored
 from spacemission.matches.models import Match
 
 
@@ -59,7 +60,7 @@ def verdict(match: Match, record: Record) -> Verdict:
         committed=bool(match.commitment),
         commitment_ok=bool(match.salt)
         and fairdeal.verifies(match.seed, match.salt, match.commitment),
-        replay_ok=outcome.result_ok and outcome.final == match.state,
+        replay_ok=outcome.result_ok and outcome.final == stored.current(match),
     )
 
 

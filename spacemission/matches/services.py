@@ -15,17 +15,17 @@ from typing import Any
 import orjson
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Subquery
 from django.utils import timezone
 
 from games import fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
+from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.models import Table
-from spacemission.matches import audiences, clocks, turnmail
+from spacemission.matches import actlog, audiences, clocks, signals, states, turnmail
 from spacemission.matches.audiences import ViewChange
-from spacemission.matches.models import Action, Match, MatchSeat
+from spacemission.matches.models import Match, MatchSeat
 from spacemission.ratings.services import rate_match
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,7 @@ def start_match(table: Table) -> Match:
     seed = secrets.randbits(SEED_BITS)
     salt = secrets.token_hex(fairdeal.SALT_BYTES)
     names = seat_names((s.bot, s.user.shown_name if s.user_id else "") for s in seats)
+    state = game.setup(table.seat_count, options, seed)
     match = Match(
         table=table,
         game=table.game,
@@ -86,13 +87,14 @@ def start_match(table: Table) -> Match:
         seed=seed,
         salt=salt,
         commitment=fairdeal.commitment(seed, salt),
-        state=game.setup(table.seat_count, options, seed),
         view_versions=audiences.initial(table.seat_count),
         pace=table.pace,
     )
+    states.start(match, state)
     at = clocks.now()
     clocks.start(match, {s.index: "" if s.user_id else s.bot for s in seats}, at)
     match.save()
+    states.advance(match, state)
     MatchSeat.objects.bulk_create(
         MatchSeat(
             match=match,
@@ -106,8 +108,8 @@ def start_match(table: Table) -> Match:
     )
     table.status = Table.Status.RUNNING
     table.save(update_fields=["status", "updated_at"])
-    transaction.on_commit(lambda: _after_change(match.pk, seats_changed=False))
-    turnmail.after_commit(match, turnmail.newly_waiting(game, None, match.state, None))
+    signals.after_commit(match.pk, seats_changed=False)
+    turnmail.after_commit(match, turnmail.newly_waiting(game, None, state, None))
     return match
 
 
@@ -129,7 +131,7 @@ def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> M
         seat.save(update_fields=["bot", "resigned", "away", "name"])
         match.table.seats.filter(index=seat_index).update(user=None, bot=bot)
         seats_changed(locked, "left", seat_index)
-        transaction.on_commit(lambda: _after_change(match.pk, seats_changed=True))
+        signals.after_commit(match.pk, seats_changed=True)
     return seat
 
 
@@ -141,13 +143,6 @@ def seats_changed(match: Match, kind: str, seat: int, **args: Any) -> bool:
     changed = clocks.update(match, clocks.bots_of(match.seats.values("index", "bot")), at)
     match.save(update_fields=["events", *clocks.CLOCK_FIELDS])
     return changed
-
-
-def _after_change(match_id: int, *, seats_changed: bool) -> None:
-    # Imported here: the live layer depends on this module, not the other way round.
-    from spacemission.live import announce
-
-    announce.after_commit(match_id, seats_changed=seats_changed)
 
 
 def serialised() -> transaction.Atomic:
@@ -173,17 +168,15 @@ def apply_action(
     for this seat returns that first application again, marked ``repeated``.
     """
     with serialised():
-        try:
-            match = Match.objects.select_for_update().get(pk=match_id)
-        except Match.DoesNotExist:
-            raise IllegalAction("no_match", "there is no such match") from None
-        seats, done = _seats(match, seat, client_id)
-        if done is not None:
-            return _repeated(match, seat, *done)
+        locked = actlog.lock(match_id, seat, client_id)
+        if locked is None:
+            raise IllegalAction("no_match", "there is no such match")
+        match, seats = locked.match, locked.seats
+        if locked.done is not None:
+            return _repeated(match, seat, *locked.done)
         _check_player(seats, seat, user)
         if user is not None and (seats[seat]["away"] or seats[seat]["timeouts"]):
-            # Playing again themselves: no longer away, and no timeouts in a row.
-            MatchSeat.objects.filter(match=match, index=seat).update(away=False, timeouts=0)
+            actlog.seat_back(match.pk, seat)  # playing again themselves
         return apply_locked(match, seats, seat, action, expected_version, client_id, user)
 
 
@@ -197,37 +190,27 @@ def apply_locked(
     user: AbstractBaseUser | None = None,
 ) -> Applied:
     """``apply_action`` inside its transaction, the match locked and the player checked:
-    the rules, the action log, the clock, the result, one save."""
+    the rules, the action log, the clock, the result, one update."""
     if match.status == Match.Status.FINISHED:
         raise IllegalAction("match_over", "the match has ended")
     versions = audiences.current(match.view_versions, match.seat_count)
     _check_fresh(versions[seat], expected_version)
     game = registry.get(match.game)
-    before = match.state
+    before = states.current(match)
     after = _rules_apply(game, before, seat, action)
     changes = audiences.changes(game, before, after, seat, versions)
     match.version += 1
     match.view_versions = audiences.bumped(versions, changes)
-    Action.objects.create(
-        match=match,
-        version=match.version,
-        seat=seat,
-        action=action,
-        client_id=client_id,
-        view_versions=match.view_versions,
-        user=user,
-    )
-    match.state = after
-    fields = ["state", "version", "view_versions", "updated_at", *clocks.CLOCK_FIELDS]
+    actlog.append(match, seat, action, client_id, user.pk if user is not None else None)
+    states.advance(match, after)
+    at = clocks.now()
     result = game.result(after)
     if result is not None:
         _finish(match, result)
-        fields += ["status", "result", "finished_at"]
-    at = clocks.now()
     clock_changed = clocks.update(match, clocks.bots_of(seats.values()), at, seat)
-    match.save(update_fields=fields)
+    _store(match, finished=result is not None)
     if result is not None:
-        transaction.on_commit(_tables_changed)
+        transaction.on_commit(tables_changed)
     else:
         turnmail.after_commit(match, turnmail.newly_waiting(game, before, after, seat))
     return Applied(
@@ -245,6 +228,20 @@ def apply_locked(
     )
 
 
+def _store(match: Match, *, finished: bool) -> None:
+    """Write the act's changes to the match row; the state only as a snapshot, every few
+    acts and at the end."""
+    snapshot = finished or states.snapshot_due(match)
+    if snapshot:
+        states.take_snapshot(match)
+    if finished:
+        fields = ["version", "view_versions", "snapshot", "snapshot_version", "status"]
+        fields += ["result", "finished_at", "updated_at", *clocks.CLOCK_FIELDS]
+        match.save(update_fields=fields)
+    else:
+        actlog.update(match, snapshot=snapshot)
+
+
 def _check_fresh(seen: int, expected_version: int) -> None:
     """Refuse an act based on any view but the seat's current one (``seen``: its view
     version); acts of other seats that left its view as it was do not make it stale."""
@@ -253,27 +250,6 @@ def _check_fresh(seen: int, expected_version: int) -> None:
             "stale_version",
             f"your view is at version {seen}, not {expected_version}",
         )
-
-
-def _seats(
-    match: Match, seat: int, client_id: str
-) -> tuple[dict[int, dict[str, Any]], tuple[int, list[int]] | None]:
-    """Who plays each seat (index -> user_id, bot), and the match version and view
-    versions this seat's ``client_id`` already produced (None: not applied yet), in one
-    query."""
-    rows = match.seats.values("index", "user_id", "bot", "away", "timeouts")
-    if client_id:
-        applied = Action.objects.filter(match=match, seat=seat, client_id=client_id)
-        rows = rows.annotate(
-            done=Subquery(applied.values("version")[:1]),
-            done_views=Subquery(applied.values("view_versions")[:1]),
-        )
-    seats = {row["index"]: row for row in rows}
-    done = next(
-        ((row["done"], row["done_views"]) for row in seats.values() if row.get("done") is not None),
-        None,
-    )
-    return seats, done
 
 
 def _repeated(match: Match, seat: int, version: int, view_versions: Any) -> Applied:
@@ -322,15 +298,8 @@ def _finish(match: Match, result: dict[str, Any]) -> None:
     rate_match(match)
 
 
-def _tables_changed() -> None:
-    # Imported here: the lobby's list is built from matches too.
-    from spacemission.lobby.broadcast import tables_changed
-
-    tables_changed()
-
-
 def replay(match: Match) -> State:
-    """The state rebuilt from the seed and the action log; equals ``match.state``."""
+    """The state rebuilt from the seed and the action log; equals ``states.current(match)``."""
     game = registry.get(match.game)
     state = game.setup(match.seat_count, match.options, match.seed)
     for seat, action in match.actions.order_by("version").values_list("seat", "action"):
@@ -342,7 +311,7 @@ def bot_to_move(match: Match) -> tuple[int, str] | None:
     """(seat, bot) of a bot that may act now in a running match, else None."""
     if match.status != Match.Status.RUNNING:
         return None
-    active = set(registry.get(match.game).active_seats(match.state))
+    active = set(registry.get(match.game).active_seats(states.current(match)))
     for seat in match.seats.all():
         if seat.index in active and seat.bot:
             return seat.index, seat.bot
@@ -357,7 +326,7 @@ def play_bot(match_id: int) -> Applied | None:
     whose choice the rules refuse plays its first legal action instead, so a match never
     stalls on a bot.
     """
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.defer("snapshot").filter(pk=match_id).first()
     if match is None:
         return None
     turn = bot_to_move(match)
@@ -379,7 +348,7 @@ def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
     """What bot ``bot`` would do at ``seat`` now, from its own view: its choice first,
     then every legal action (but undo) in case the rules refuse it."""
     game = registry.get(match.game)
-    view = game.view(match.state, seat)
+    view = game.view(states.current(match), seat)
     choice = game.bot_action(bot, view, bot_seed(match, seat))
     return [choice, *(a for a in view.get("legal", []) if a.get("type") != "undo")]
 
@@ -393,6 +362,6 @@ def stand_in_bot(game_id: str) -> str:
 def note(match: Match, kind: str, seat: int, at: int, **args: Any) -> None:
     """Add an event about a seat to the match's public events (not saved): ``log`` is how
     many public lines the game log had then, so every page shows it in its place."""
-    public_log = registry.get(match.game).view(match.state, None).get("log", [])
+    public_log = registry.get(match.game).view(states.current(match), None).get("log", [])
     event = {"kind": kind, "seat": seat, "at": at, "log": len(public_log), **args}
     match.events = [*match.events, event]

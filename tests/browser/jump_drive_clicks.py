@@ -26,8 +26,8 @@ def click(page: Page, view: dict, action: dict) -> None:
     kind = action["type"]
     if kind in ("select", "unselect"):
         page.click(f".jd-hand button[data-card='{action['card']}']")
-    elif kind == "commit":
-        page.click("[data-action=commit]")
+    elif kind in ("commit", "uncommit"):
+        page.click(f"[data-action={kind}]")
     elif kind == "explore":
         page.click("[data-option=explore]")
     elif kind == "choose":

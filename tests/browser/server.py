@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from games import registry
 from tests.support.servers import Database, Server, fresh_database, start_server
 
 BOT_DELAY = "0.05"  # bots answer at once, yet each of their moves is its own frame
@@ -27,11 +28,21 @@ class LiveServer:
         return self.server.url
 
     def match_state(self, match_id: int) -> tuple[dict, int]:
-        """The stored state and version (tests decide what to click from it)."""
-        ((state, version),) = self.database.query(
-            "SELECT state, version FROM matches_match WHERE id = %s", [match_id]
+        """The stored state and version (tests decide what to click from it): the
+        snapshot with the actions since applied."""
+        ((game, snapshot, since, version),) = self.database.query(
+            "SELECT game, snapshot, snapshot_version, version FROM matches_match WHERE id = %s",
+            [match_id],
         )
-        return _json(state), version
+        rows = self.database.query(
+            "SELECT seat, action FROM matches_action WHERE match_id = %s AND version > %s"
+            " ORDER BY version",
+            [match_id, since],
+        )
+        state, rules = _json(snapshot), registry.get(game)
+        for seat, action in rows:
+            state, _events = rules.apply(state, seat, _json(action))
+        return state, version
 
     def match_actions(self, match_id: int) -> tuple[dict, list[tuple[int, dict]]]:
         """How the match was set up, and its action log in order."""

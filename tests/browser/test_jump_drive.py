@@ -114,12 +114,30 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
         state = table.act(seat, {"type": "commit"})
     assert state["phase"] == "choose"
 
-    # J14-J15: the payer first plans to explore, then changes their mind; the other commits.
+    # J14-J15: the payer first commits to explore, then, while the other still decides,
+    # changes their choice; the other commits.
     payer = next(seat for seat in pages if paid_choices(state, seat))
     other = 1 - payer
     plan = paid_choices(state, payer)[0]
     state = table.act(payer, {"type": "explore"})
     expect(pages[payer].locator(".jd-controls .prompt")).to_contain_text("Your plan: explore")
+    expect(pages[payer].locator("[data-action=uncommit]")).to_have_count(0)
+    laptop = pages[payer].viewport_size
+    pages[payer].set_viewport_size(PHONE)  # the change is offered on a phone as well
+    state = table.act(payer, COMMIT)
+    for page in (jade, jonas, watcher):
+        expect(status_of(page, payer)).to_contain_text("committed")
+    expect(pages[payer].locator("[data-action=uncommit]")).to_be_enabled()
+    expect(pages[payer].locator("[data-action=uncommit]")).to_have_text("Change my choice")
+    assert screenshots.sideways(pages[payer]) <= 0
+    expect(pages[other].locator("[data-action=uncommit]")).to_have_count(0)
+    expect(watcher.locator("[data-action=uncommit]")).to_have_count(0)
+    state = table.act(payer, {"type": "uncommit"})
+    for page in (jade, jonas, watcher):
+        expect(status_of(page, payer)).to_contain_text("deciding")
+        expect(page.locator(".log-line").filter(has_text="commitment back")).to_have_count(1)
+    expect(pages[payer].locator(".jd-controls .prompt")).to_contain_text("Your plan: explore")
+    pages[payer].set_viewport_size(laptop)
     state = table.act(payer, plan)
     assert state["tasks"][payer]["draft"]["world"] == plan["world"]
     state = table.act_like_a_bot(other)  # the other's choice
@@ -138,6 +156,7 @@ def test_two_people_play_a_round_while_a_spectator_watches(new_page, daphne_serv
     for page in (jade, jonas, watcher):
         expect(page.locator(".jd-placing")).to_have_count(2)
         placed = GAME.view(state, None)["players"][payer]["placing"]
+        assert not placed["explore"]  # the changed choice, not the first commitment
         named = (placed["world"] or placed["development"])["name"]
         expect(page.locator(f".jd-empire[data-seat='{payer}'] .jd-placing")).to_contain_text(named)
     count = state["tasks"][payer]["count"]

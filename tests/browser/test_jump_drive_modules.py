@@ -84,11 +84,13 @@ RENDER = """async (views) => {
         createTable(root, { ...api, seat: view.seat }).render(
             { view, version: 1, match: null, presence: { connected: [], spectators: 0 } });
         const commit = root.querySelector("[data-action=commit]");
+        const uncommit = root.querySelector("[data-action=uncommit]");
         return {
             cards: names(".jd-hand button[data-card]", "data-card"),
             options: names("[data-option]:not([disabled], [aria-disabled=true])", "data-option"),
             seconds: names("[data-second]", "data-second"),
             commit: commit ? !commit.matches("[disabled], [aria-disabled=true]") : null,
+            uncommit: uncommit ? !uncommit.matches("[disabled], [aria-disabled=true]") : null,
             end: root.querySelector(".end-screen") !== null,
             statuses: [...root.querySelectorAll(".jd-empire")].map(
                 (el) => el.querySelector(".jd-status")?.dataset.status ?? null),
@@ -102,9 +104,12 @@ RENDER = """async (views) => {
 
 
 def offered(view: dict) -> dict:
-    """What the page must offer `view`'s seat: exactly its legal actions."""
+    """What the page must offer `view`'s seat: exactly its legal actions. A seat that has
+    committed sees "Change my choice", open while it may take the choice back (J15)."""
     legal, task = view["legal"], (view["me"] or {}).get("task")
     kinds = {a["type"] for a in legal}
+    asked = bool(task) and view["phase"] != "over"
+    deciding = view["seat"] in view["active"]
     return {
         "cards": sorted(a["card"] for a in legal if a["type"] in ("select", "unselect")),
         "options": sorted(
@@ -113,7 +118,8 @@ def offered(view: dict) -> dict:
             if any(shape_of_legal(a) == shape for a in legal)
         ),
         "seconds": sorted(a["world"] or "none" for a in legal if a["type"] == "second"),
-        "commit": ("commit" in kinds) if legal and task else None,
+        "commit": ("commit" in kinds) if asked and deciding else None,
+        "uncommit": ("uncommit" in kinds) if asked and not deciding else None,
         "end": view["phase"] == "over",
         "statuses": [
             p["status"] if view["active"] and view["phase"] != "over" else None
@@ -164,6 +170,7 @@ def test_J15_every_view_of_a_game_offers_exactly_its_legal_actions(new_page):
     # costs lowered by an empire (J20).
     assert any("not asked" in got["statuses"] for got in drawn)
     assert any(got["reduced"] for got in drawn)
+    assert {True, False} <= {got["uncommit"] for got in drawn}  # J15: open, and closed
 
 
 TEXTS = """async () => {

@@ -202,7 +202,6 @@ def play_my_turns_to_the_end(page: Page, server: LiveServer, match_id: int, seat
     raise AssertionError("the game did not end")
 
 
-
 def test_a_whole_game_against_bots_reaches_the_end_screen(new_page, daphne_server):
     page = new_page()
     recorder = audit.Recorder("cleo").attach(page)

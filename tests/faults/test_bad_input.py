@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from games import registry
 from spacemission.live.frames import MAX_FRAME_BYTES
+from spacemission.matches.states import current
 from tests.platform.live.wsclient import Client
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -57,12 +58,12 @@ class Arena:
         match = Match.objects.get(pk=self.match_id)
         seats = list(match.seats.values_list("bot", "away", "timeouts", "resigned", "votes"))
         actions = Action.objects.filter(match=match).count()
-        return match.version, match.state, actions, match.events, match.clock, seats
+        return match.version, current(match), actions, match.events, match.clock, seats
 
     def view(self) -> dict:
         from spacemission.matches.models import Match
 
-        return GAME.view(Match.objects.get(pk=self.match_id).state, self.active)
+        return GAME.view(current(Match.objects.get(pk=self.match_id)), self.active)
 
     async def socket(self, sender: str) -> Client:
         """An open socket of ``sender`` with room for one more frame under the limits."""
@@ -115,7 +116,7 @@ def create_arena() -> tuple[int, int, dict[str, str | None]]:
         for index, user in enumerate(users[:4]):
             Seat.objects.create(table=table, index=index, user=user)
         match = start_match(table)
-    active = GAME.active_seats(match.state)[0]
+    active = GAME.active_seats(current(match))[0]
 
     def cookie(user: Any) -> str:
         http = HttpClient()

@@ -36,6 +36,7 @@ def check_converged(db: Database, players: list[Player]) -> None:
     for match_id in {p.match_id for p in players}:
         match = stored(db, match_id)
         states = replayed_states(match)
+        assert match["snapshot_ok"]  # the stored snapshot is the replay of the log to it
         assert states[-1] == match["state"] and len(states) - 1 == match["version"]
         rows = acknowledged_rows(db, match_id)
         for player in (p for p in players if p.match_id == match_id):

@@ -40,6 +40,7 @@ async def test_clients_of_a_killed_process_move_to_the_other_and_nothing_acked_i
     for match_id in {p.match_id for p in players}:
         match = stored(database, match_id)
         states = replayed_states(match)
+        assert match["snapshot_ok"]  # the stored snapshot is the replay of the log to it
         assert states[-1] == match["state"]  # the stored state is the replay of the log
         assert len(states) - 1 == match["version"]
         rows = acknowledged_rows(database, match_id)

@@ -72,6 +72,21 @@ def test_the_last_seat_of_a_round_ends_its_turn_when_the_next_round_starts_at_on
     assert clock.remaining(c, 0, T0 + 30 * SECOND) == NORMAL.bank - 10 * SECOND + NORMAL.increment
 
 
+def test_J15_a_seat_that_takes_its_commitment_back_resumes_without_the_increment():
+    """Committing gives the increment; taking the commitment back (it runs again by its
+    own act) takes it back, so committing over and over earns no time."""
+    c = clock.run(NORMAL, clock.new(NORMAL, 2), [0, 1], T0)
+    c = clock.run(NORMAL, c, [1], T0 + 10 * SECOND, acted=0)  # seat 0 committed
+    assert c["left"][0] == NORMAL.bank - 10 * SECOND + NORMAL.increment
+    c = clock.run(NORMAL, c, [0, 1], T0 + 20 * SECOND, acted=0)  # and took it back
+    assert clock.remaining(c, 0, T0 + 20 * SECOND) == NORMAL.bank - 10 * SECOND
+    for _ in range(10):  # commit and take back, again and again
+        c = clock.run(NORMAL, c, [1], T0 + 20 * SECOND, acted=0)
+        c = clock.run(NORMAL, c, [0, 1], T0 + 20 * SECOND, acted=0)
+    assert clock.remaining(c, 0, T0 + 20 * SECOND) == NORMAL.bank - 10 * SECOND
+    assert clock.remaining(c, 1, T0 + 20 * SECOND) == NORMAL.bank - 20 * SECOND
+
+
 def test_expired_seats_and_a_timed_out_bank_restarts_from_the_increment():
     c = clock.run(NORMAL, clock.new(NORMAL, 2), [0, 1], T0)
     late = T0 + NORMAL.bank
@@ -98,9 +113,7 @@ def test_stop_stands_every_clock():
 
 
 @given(
-    st.lists(
-        st.tuples(st.frozensets(st.integers(0, 3)), st.integers(0, 10 * MINUTE)), max_size=30
-    )
+    st.lists(st.tuples(st.frozensets(st.integers(0, 3)), st.integers(0, 10 * MINUTE)), max_size=30)
 )
 def test_banks_stay_within_zero_and_the_cap_and_the_state_is_plain_json(steps):
     pace = Pace("t", "realtime", bank=2 * MINUTE, increment=20 * SECOND, cap=3 * MINUTE)

@@ -16,6 +16,7 @@ from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
 from spacemission.matches.models import Match
+from spacemission.matches.states import current
 
 GAME = "blabla"
 
@@ -78,8 +79,8 @@ def test_a_table_with_its_options_starts_a_match_with_them(as_ada: Client) -> No
     assert table.options == {"combat_tokens": False, "drift_fields": True}
     as_ada.post(reverse("table-start", args=[table.public_id]))
     match = Match.objects.get(table=table)
-    assert match.state["options"] == {"combat_tokens": False, "drift_fields": True}
-    assert registry.get(GAME).active_seats(match.state) == [match.state["start"]]
+    assert current(match)["options"] == {"combat_tokens": False, "drift_fields": True}
+    assert registry.get(GAME).active_seats(current(match)) == [current(match)["start"]]
 
 
 @pytest.mark.django_db

@@ -47,7 +47,9 @@ def test_production_refuses_to_run_without_a_secret_key() -> None:
 
 def test_an_empty_database_url_means_the_default() -> None:
     done = manage(
-        "shell", "-c", "from django.conf import settings; print(settings.DATABASES['default'])",
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DATABASES['default'])",
         DATABASE_URL="",
     )
     assert done.returncode == 0, done.stderr

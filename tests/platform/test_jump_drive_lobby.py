@@ -16,6 +16,7 @@ from spacemission.lobby import services
 from spacemission.lobby.models import Table
 from spacemission.matches.models import Match
 from spacemission.matches.services import bot_to_move
+from spacemission.matches.states import current
 
 GAME = "jump-drive"
 
@@ -64,7 +65,7 @@ def test_a_table_is_created_joined_filled_with_bots_and_started(
     match = Match.objects.get(table=table)
     game = registry.get(GAME)
     assert (match.game, match.seat_count, match.status) == (GAME, 4, "running")
-    assert game.active_seats(match.state) == [0, 1, 2, 3]  # everyone keeps 5 of 7 (J10)
+    assert game.active_seats(current(match)) == [0, 1, 2, 3]  # everyone keeps 5 of 7 (J10)
     # Several bots may act at once; each is found in turn, in seat order.
     assert bot_to_move(match) == (1, "random")
     config = as_bob.get(table.get_absolute_url()).context["match_config"]

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -118,12 +119,13 @@ def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_flooding_client_is_refused_then_closed_as_the_match_socket_does() -> None:
     socket = await connected()
     await socket.receive_json_from()
-    for _ in range(ratelimit.FRAME_BURST + ratelimit.FLOOD_REFUSALS + 5):
+    burst = settings.FRAME_BURST
+    for _ in range(burst + ratelimit.FLOOD_REFUSALS + 5):
         await socket.send_to(text_data='{"t":"ping"}')
-    replies = [await socket.receive_output() for _ in range(ratelimit.FRAME_BURST + 51)]
+    replies = [await socket.receive_output() for _ in range(burst + 51)]
     texts = [r["text"] for r in replies if r["type"] == "websocket.send"]
-    assert texts[: ratelimit.FRAME_BURST] == ['{"t":"pong"}'] * ratelimit.FRAME_BURST
-    refusals = texts[ratelimit.FRAME_BURST :]
+    assert texts[:burst] == ['{"t":"pong"}'] * burst
+    refusals = texts[burst:]
     assert len(refusals) == ratelimit.FLOOD_REFUSALS
     assert all('"rate_limited"' in text for text in refusals)
     assert replies[-1] == {"type": "websocket.close", "code": ratelimit.FLOOD_CLOSE}

@@ -14,6 +14,7 @@ from spacemission.live.bots import cancel_all
 from spacemission.matches import turnmail
 from spacemission.matches.models import Match
 from spacemission.matches.services import apply_action
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +30,7 @@ def bots_wait(settings):
 
 def play(match: Match, seat: int, user: User) -> None:
     match.refresh_from_db()
-    action = TOY.legal_actions(match.state, seat)[0]
+    action = TOY.legal_actions(current(match), seat)[0]
     apply_action(match.pk, seat, action, match.view_versions[seat], "", user)
 
 

@@ -2,7 +2,9 @@
 
 The generator, the order and contents of the draw and discard piles, other hands, and
 other seats' secret decisions: their drafts and selections, replaced by hand and changed
-by every draft action those seats may take now (only a commit shows, J15).
+by every draft action those seats may take now (only a commit shows, J15), and a
+committed choice another seat could take back changed into any other it may make (what
+it committed never shows, however often it is changed: J15).
 """
 
 from __future__ import annotations
@@ -65,6 +67,26 @@ def drafted(state: dict, seat: int | None) -> Iterator[tuple[str, dict]]:
             yield f"seat {other} drafts {action}", GAME.apply(state, other, action)[0]
 
 
+def _as_draft(action: dict) -> dict:
+    if action["type"] == "explore":
+        return {"explore": True}
+    return {k: v for k, v in action.items() if k != "type"}
+
+
+def recommitted(state: dict, seat: int | None) -> Iterator[tuple[str, dict]]:
+    """The states where another seat committed a different choice (it may take its
+    commitment back, change the draft and commit again)."""
+    for other in range(state["players"]):
+        if other == seat or {"type": "uncommit"} not in GAME.legal_actions(state, other):
+            continue
+        reopened = GAME.apply(state, other, {"type": "uncommit"})[0]
+        drafts = [a for a in GAME.legal_actions(reopened, other) if a["type"] != "commit"]
+        for action in drafts[:: max(1, len(drafts) // DRAFT_ACTIONS_PER_SEAT)]:
+            tasks = list(state["tasks"])
+            tasks[other] = {**tasks[other], "draft": _as_draft(action)}
+            yield f"seat {other} committed {action} instead", {**state, "tasks": tasks}
+
+
 def perturbations(
     state: dict, seat: int | None, hidden: set[str], g: int
 ) -> Iterator[tuple[str, dict]]:
@@ -75,6 +97,7 @@ def perturbations(
     tasks = [t if s == seat else _other_draft(t) for s, t in enumerate(state["tasks"])]
     yield "others' drafts", {**state, "tasks": tasks}
     yield from drafted(state, seat)
+    yield from recommitted(state, seat)
     places = _places(state, seat)
     for _ in range(6):
         if len(places) < 2:

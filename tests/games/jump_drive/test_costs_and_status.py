@@ -90,7 +90,7 @@ def test_J16_the_costs_shown_are_those_the_payment_check_asks():
     """Along two bot games, every single-card choice and every second world by Colony Convoy
     costs what the view says."""
     checked = seconds = 0
-    steps = [*playout(GAME, 3, 5, wander=0.3, cap=600), *playout(GAME, 4, 24, 0.3, 1500)]
+    steps = [*playout(GAME, 3, 5, wander=0.3, cap=600), *playout(GAME, 4, 37, 0.3, 1500)]
     for state in (step.state for step in steps):
         for seat in state["active"]:
             if state["tasks"][seat]["kind"] != "choose":

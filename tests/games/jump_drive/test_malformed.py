@@ -44,16 +44,18 @@ def test_malformed_actions_are_refused_with_their_code():
     assert refused(state, None, choose) == "not_your_turn"
 
 
-def test_a_committed_seat_and_a_finished_game_refuse_everything():
+def test_a_committed_seat_may_only_take_back_and_a_finished_game_refuses_everything():
     state = build(empires={0: ["rebel-stronghold"]}, vp=[49, 0])
     state = act(act(state, 0, {"type": "explore"}), 0, {"type": "commit"})
     assert refused(state, 0, {"type": "explore"}) == "not_your_turn"
-    assert GAME.legal_actions(state, 0) == []
+    assert GAME.legal_actions(state, 0) == [{"type": "uncommit"}]  # J15
     state = act(act(state, 1, {"type": "explore"}), 1, {"type": "commit"})
     while state["phase"] != "over":
         seat = state["active"][0]
         state = act(state, seat, GAME.bot_action("greedy", GAME.view(state, seat), 0))
     assert refused(state, 0, {"type": "explore"}) == "game_over"
+    assert refused(state, 0, {"type": "uncommit"}) == "game_over"
+    assert GAME.legal_actions(state, 0) == []
     assert GAME.active_seats(state) == [] and GAME.result(state)["winners"] == [0]
 
 

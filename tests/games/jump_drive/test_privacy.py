@@ -104,3 +104,23 @@ def test_J27_a_convoy_placed_and_spent_in_the_last_round_stays_public():
         assert convoy not in hidden_ids(state, seat)
     others = set(state["discard"]) - {convoy}  # paid and discarded unseen: still hidden
     assert others and others <= hidden_ids(state, 0) & hidden_ids(state, None)
+
+
+def test_J15_a_changed_commitment_never_shows_to_others():
+    """A seat commits, takes it back, drafts and commits again: every other view (and the
+    spectator's) matches the same moves with the draft left alone, but for the log line
+    that says the seat took its commitment back."""
+    hands = {0: ["devolved-uplift-race", "colony-convoy"], 1: ["comet-zone"], 2: []}
+    state = act(act(build(players=3, hands=hands), 0, {"type": "explore"}), 0, {"type": "commit"})
+    check_state("jump-drive", state, 1)
+    reopened = act(state, 0, {"type": "uncommit"})
+    check_state("jump-drive", reopened, 2)
+    world = find(state, 0, "devolved-uplift-race")
+    choice = {"type": "choose", "development": None, "world": world, "contact": False}
+    changed = act(act(reopened, 0, choice), 0, {"type": "commit"})
+    same = act(reopened, 0, {"type": "commit"})
+    check_state("jump-drive", changed, 3)
+    for viewer in (1, 2, None):
+        assert canonical(GAME.view(changed, viewer)) == canonical(GAME.view(same, viewer))
+        kinds = [line["kind"] for line in GAME.view(changed, viewer)["log"][-3:]]
+        assert kinds == ["commit", "uncommit", "commit"]

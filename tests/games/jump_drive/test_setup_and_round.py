@@ -179,7 +179,7 @@ def test_J15_choices_stay_secret_and_may_change_until_committed():
         assert view["players"] == before["players"] or viewer is None
         assert view["players"][0]["status"] == "deciding" and view["players"][0]["placing"] is None
     state = act(state, 0, {"type": "commit"})
-    assert state["active"] == [1] and GAME.legal_actions(state, 0) == []
+    assert state["active"] == [1] and GAME.legal_actions(state, 0) == [{"type": "uncommit"}]
     assert GAME.view(state, 1)["players"][0]["status"] == "committed"
     assert GAME.view(state, 1)["players"][0]["placing"] is None
     state = explore(state, 1)

@@ -22,7 +22,7 @@ from django.db import transaction
 from games import registry
 from spacemission.accounts.models import User
 from spacemission.lobby.models import Seat, Table
-from spacemission.matches import clocks
+from spacemission.matches import clocks, states
 from spacemission.matches.services import start_match
 
 for attempt in range(200):
@@ -40,11 +40,11 @@ for attempt in range(200):
         match = start_match(table)
         if SEED is not None:
             match.seed = SEED
-            match.state = registry.get(match.game).setup(len(PLAYERS), match.options, SEED)
+            states.start(match, registry.get(match.game).setup(len(PLAYERS), match.options, SEED))
             bots = {s.index: s.bot for s in match.seats.all()}
             clocks.start(match, bots, clocks.now())  # the clocks of the new deal's seats
-            match.save(update_fields=["seed", "state", "clock", "deadline"])
-        if FIRST is None or registry.get(match.game).active_seats(match.state) == [FIRST]:
+            match.save(update_fields=["seed", "snapshot", "snapshot_version", "clock", "deadline"])
+        if FIRST is None or registry.get(match.game).active_seats(states.current(match)) == [FIRST]:
             break
         transaction.set_rollback(True)  # another seed may let FIRST begin
 print(match.pk)
@@ -73,14 +73,15 @@ def seed_match(
 
 
 def stored(db: Database, match_id: int) -> dict:
+    """A stored match as the database holds it; ``state`` is its snapshot with the actions
+    since applied, and ``snapshot_ok`` whether the snapshot is the replay of the log to it."""
+    columns = "game, status, version, seed, options, seat_count, snapshot, snapshot_version"
+    keys = [*columns.split(", "), "view_versions"]
     (row,) = db.query(
-        "SELECT status, version, seed, options, seat_count, state, view_versions"
-        " FROM matches_match WHERE id = %s",
-        [match_id],
+        f"SELECT {columns}, view_versions FROM matches_match WHERE id = %s", [match_id]
     )
-    keys = ["status", "version", "seed", "options", "seat_count", "state", "view_versions"]
     match = dict(zip(keys, row, strict=True))
-    for key in ("options", "state", "view_versions"):
+    for key in ("options", "snapshot", "view_versions"):
         match[key] = _json(match[key])
     actions = db.query(
         "SELECT seat, action, view_versions FROM matches_action"
@@ -89,6 +90,12 @@ def stored(db: Database, match_id: int) -> dict:
     )
     match["actions"] = [(s, _json(a)) for s, a, _ in actions]
     match["action_views"] = [_json(views) for _, _, views in actions]
+    states = replayed_states(match)
+    match["snapshot_ok"] = states[match["snapshot_version"]] == match["snapshot"]
+    state, game = match["snapshot"], registry.get(match["game"])
+    for seat, action in match["actions"][match["snapshot_version"] :]:
+        state, _ = game.apply(state, seat, action)
+    match["state"] = state
     return match
 
 
@@ -102,10 +109,11 @@ def match_versions(match: dict, seat: int | None) -> dict[int, int]:
 
 
 def replayed_states(match: dict) -> list[dict]:
-    state = GAME.setup(match["seat_count"], match["options"], match["seed"])
+    game = registry.get(match.get("game", GAME.info.id))
+    state = game.setup(match["seat_count"], match["options"], match["seed"])
     states = [state]
     for seat, action in match["actions"]:
-        state, _ = GAME.apply(state, seat, action)
+        state, _ = game.apply(state, seat, action)
         states.append(state)
     return states
 

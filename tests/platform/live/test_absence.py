@@ -16,6 +16,7 @@ from spacemission.lobby.listing import tables_frame
 from spacemission.matches import absence, clocks
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.services import apply_action
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 from tests.platform.live.wsclient import acknowledges
 
@@ -42,7 +43,7 @@ def seat(match: Match, index: int) -> MatchSeat:
 @database_sync_to_async
 def play(match: Match, index: int, user) -> None:
     stored = Match.objects.get(pk=match.pk)
-    view = TOY.view(stored.state, index)
+    view = TOY.view(current(stored), index)
     seen = stored.view_versions[index]
     apply_action(match.pk, index, view["legal"][0], seen, "", user)
 
@@ -95,7 +96,7 @@ async def test_a_timeout_lets_the_stand_in_play_at_once_and_hands_the_seat_back(
     assert (facts["user"], facts["away"], facts["bot"], facts["timeouts"]) == ("ada", True, None, 1)
     assert [(e["kind"], e["seat"]) for e in sync["match"]["events"]] == [("timeout", 0)]
     stored = await fresh(match)
-    assert stored.state["turn"] == 1 and stored.version == 1
+    assert current(stored)["turn"] == 1 and stored.version == 1
     assert stored.clock["left"][0] == NORMAL.increment  # from where it stood: nothing left
     assert stored.clock["until"][1] == clock.at + NORMAL.bank  # bob's clock runs now
     # Ada's own next move ends her absence.
@@ -137,7 +138,7 @@ async def test_after_two_timeouts_in_a_row_the_bot_keeps_the_seat_until_i_am_bac
     row = await seat(match, 0)
     assert (row.away, row.timeouts, row.bot) == (False, 0, "")
     stored = await fresh(match)
-    assert stored.state["turn"] == 1  # the bot played ada's turn; bob is to move
+    assert current(stored)["turn"] == 1  # the bot played ada's turn; bob is to move
     assert stored.clock["left"][0] == NORMAL.increment  # hers stands where it stood
     assert event_kinds(stored)[-1] == ("back", 0)
 
@@ -167,7 +168,7 @@ async def test_a_turn_based_deadline_hands_the_move_to_the_bot(users, clock):
     clock.advance(PACES["day"].bank)
     assert await deadlines.sweep() == [match.pk]
     stored = await fresh(match)
-    assert stored.version == 1 and stored.state["turn"] == 1
+    assert stored.version == 1 and current(stored)["turn"] == 1
     assert stored.deadline == clock.at + PACES["day"].bank  # bob's day starts
     assert event_kinds(stored) == [("timeout", 0)]
 

@@ -18,6 +18,7 @@ from spacemission.live import bots, fanout, presence, roster
 from spacemission.live.consumers import TRY_AGAIN_CLOSE, MatchConsumer
 from spacemission.live.models import Connection
 from spacemission.matches.models import Action, ChatLine, Match
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match, create_user, session_cookie
 from tests.platform.live.wsclient import Client
 from tests.support.services import need_redis
@@ -40,7 +41,9 @@ def new_match(players, **kwargs) -> Match:
 
 @database_sync_to_async
 def fresh(match: Match) -> Match:
-    return Match.objects.get(pk=match.pk)
+    stored = Match.objects.get(pk=match.pk)
+    current(stored)  # its state, read here where the database may be used
+    return stored
 
 
 async def test_sync_on_connect_holds_the_seat_view_and_match_facts(users, connect):
@@ -49,7 +52,7 @@ async def test_sync_on_connect_holds_the_seat_view_and_match_facts(users, connec
     client = await connect(match, ada)
     sync = client.frames[0]
     assert sync["t"] == "sync" and sync["v"] == 0 and sync["seat"] == 0
-    assert sync["view"] == TOY.view(match.state, 0)
+    assert sync["view"] == TOY.view(current(match), 0)
     assert [seat_facts(s) for s in sync["match"]["seats"]] == [
         {"seat": 0, "name": "ada", "bot": None, "user": "ada", **PLAYING},
         {"seat": 1, "name": "bob", "bot": None, "user": "bob", **PLAYING},
@@ -68,7 +71,7 @@ async def test_spectators_and_anonymous_visitors_get_the_spectator_view(users, c
     for user in (cy, None):
         client = await connect(match, user)
         assert client.seat is None
-        assert client.view == TOY.view(match.state, None)
+        assert client.view == TOY.view(current(match), None)
         assert client.view["me"] is None
 
 
@@ -78,12 +81,12 @@ async def test_act_gives_the_sender_its_patch_with_the_acts_id_and_a_patch_to_ev
     ada, bob, cy = users[:3]
     match = await new_match([ada, bob])
     a, b, spectator = await connect(match, ada), await connect(match, bob), await connect(match, cy)
-    action = TOY.legal_actions(match.state, 0)[0]
+    action = TOY.legal_actions(current(match), 0)[0]
     await a.send({"t": "act", "id": "a1", "v": 0, "action": action})
     own = await a.answer("a1")
     assert (own["t"], own["id"], own["v"]) == ("patch", "a1", 1)  # the ack, in the patch
-    after = (await fresh(match)).state
-    assert jsonpatch.apply_patch(TOY.view(match.state, 0), own["ops"]) == TOY.view(after, 0)
+    after = current(await fresh(match))
+    assert jsonpatch.apply_patch(TOY.view(current(match), 0), own["ops"]) == TOY.view(after, 0)
     for client, seat in ((a, 0), (b, 1), (spectator, None)):
         await client.until_version(1)
         assert client.view == TOY.view(after, seat)
@@ -115,9 +118,10 @@ async def test_the_pubsub_layer_sends_an_acts_patches_together(
     ada, bob, cy = users[:3]
     match = await new_match([ada, bob])
     a, b, spectator = await connect(match, ada), await connect(match, bob), await connect(match, cy)
-    await a.send({"t": "act", "id": "a1", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]})
+    action = TOY.legal_actions(current(match), 0)[0]
+    await a.send({"t": "act", "id": "a1", "v": 0, "action": action})
     await a.answer("a1")
-    after = (await fresh(match)).state
+    after = current(await fresh(match))
     for client, seat in ((a, 0), (b, 1), (spectator, None)):
         await client.until_version(1)
         assert client.view == TOY.view(after, seat) and client.gaps == 0
@@ -132,7 +136,7 @@ async def test_an_illegal_action_is_an_error_with_the_rules_code(users, connect)
     ada, bob = users[:2]
     match = await new_match([ada, bob])
     a = await connect(match, ada)
-    hidden = match.state["hands"][1][0]
+    hidden = current(match)["hands"][1][0]
     await a.send({"t": "act", "id": "x", "v": 0, "action": {"type": "play", "card": hidden}})
     error = await a.expect("error")
     assert error["id"] == "x" and error["code"] == "card_not_in_hand" and error["message"]
@@ -146,7 +150,7 @@ async def test_a_stale_version_is_refused_and_a_sync_follows(users, connect):
     ada, bob = users[:2]
     match = await new_match([ada, bob])
     a = await connect(match, ada)
-    action = TOY.legal_actions(match.state, 0)[0]
+    action = TOY.legal_actions(current(match), 0)[0]
     await a.send({"t": "act", "id": "a1", "v": 3, "action": action})
     error = await a.expect("error")
     assert (error["id"], error["code"]) == ("a1", "stale_version")
@@ -160,7 +164,7 @@ async def test_the_same_client_id_applies_once_and_is_acked_again(users, connect
     ada, bob = users[:2]
     match = await new_match([ada, bob])
     a = await connect(match, ada)
-    frame = {"t": "act", "id": "once", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]}
+    frame = {"t": "act", "id": "once", "v": 0, "action": TOY.legal_actions(current(match), 0)[0]}
     await a.send(frame)
     assert (await a.answer("once"))["t"] == "patch"
     await a.until_version(1)
@@ -175,7 +179,7 @@ async def test_the_same_client_id_applies_once_and_is_acked_again(users, connect
 async def test_spectators_and_anonymous_visitors_cannot_act(users, connect):
     ada, bob, cy = users[:3]
     match = await new_match([ada, bob])
-    action = TOY.legal_actions(match.state, 0)[0]
+    action = TOY.legal_actions(current(match), 0)[0]
     for user in (cy, None):
         client = await connect(match, user)
         await client.send({"t": "act", "id": "s", "v": 0, "action": action})
@@ -350,7 +354,7 @@ async def test_a_client_that_missed_patches_catches_up_with_sync(users, connect)
     ada, bob = users[:2]
     match = await new_match([ada, bob])
     a, b = await connect(match, ada), await connect(match, bob)
-    state = match.state
+    state = current(match)
     for version, seat, client in ((0, 0, a), (1, 1, b), (2, 0, a)):
         action = TOY.legal_actions(state, seat)[0]
         await client.send({"t": "act", "id": f"m{version}", "v": version, "action": action})
@@ -371,10 +375,11 @@ async def test_a_bot_moves_by_itself_and_everyone_sees_it(users, connect):
     ada = users[0]
     match = await new_match([ada, "greedy"])
     a = await connect(match, ada)
-    await a.send({"t": "act", "id": "a1", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]})
+    action = TOY.legal_actions(current(match), 0)[0]
+    await a.send({"t": "act", "id": "a1", "v": 0, "action": action})
     await a.until_version(2)  # ada's act, then the bot's
     stored = await fresh(match)
-    assert stored.version == 2 and a.view == TOY.view(stored.state, 0)
+    assert stored.version == 2 and a.view == TOY.view(current(stored), 0)
     assert a.view["active"] == [0]
 
 
@@ -452,7 +457,8 @@ async def test_a_match_without_bots_does_not_look_for_a_bot_move(users, connect,
     match = await new_match([ada, bob])
     a = await connect(match, ada)
     scheduled.clear()  # starting a match asks once, whoever plays it
-    await a.send({"t": "act", "id": "a1", "v": 0, "action": TOY.legal_actions(match.state, 0)[0]})
+    action = TOY.legal_actions(current(match), 0)[0]
+    await a.send({"t": "act", "id": "a1", "v": 0, "action": action})
     await a.until_version(1)
     await (await connect(match, bob)).expect("presence")  # sent once its set-up is done
     assert scheduled == []

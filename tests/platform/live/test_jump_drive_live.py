@@ -27,9 +27,11 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import registry
+from games.clock import PACES, SECOND
 from games.core import Game
 from spacemission.matches.audiences import slot
 from spacemission.matches.models import Match
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 from tests.platform.live.playout import _absorb, leaks, origins, states
 from tests.platform.live.test_whole_game import audience, layer_messages
@@ -39,8 +41,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 __all__ = ["layer_messages"]
 
 GAME = registry.get("jump-drive")
+NORMAL = PACES["normal"]  # the pace of ``create_match``
 View = dict
-stored = database_sync_to_async(lambda pk: Match.objects.get(pk=pk))
+
+
+@database_sync_to_async
+def stored(pk: int) -> Match:
+    match = Match.objects.get(pk=pk)
+    current(match)  # its state, read here where the database may be used
+    return match
 
 
 async def send_act(client: Client, action: dict, tag: str) -> str:
@@ -122,7 +131,7 @@ async def audit(
         await client.send({"t": "sync"})
         await client.expect("sync", v=held(match, client.seat))
     history = await database_sync_to_async(states)(match)
-    assert history[-1] == match.state and len(history) == match.version + 1
+    assert history[-1] == current(match) and len(history) == match.version + 1
     rows = await database_sync_to_async(
         lambda: list(match.actions.order_by("version").values_list("seat", "view_versions"))
     )()
@@ -233,7 +242,8 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
         assert patches == list(range(base[client] + 1, committed[client] + 2)), client.seat
 
     # Play on into the third round, both choosing freely, then audit every frame.
-    await drive(match.pk, people, watchers, lambda m: m.state["round"] >= 3 or m.result is not None)
+    third_round = lambda m: current(m)["round"] >= 3 or m.result is not None  # noqa: E731
+    await drive(match.pk, people, watchers, third_round)
     await audit(match.pk, everyone, layer_messages)
 
 
@@ -257,3 +267,50 @@ async def test_a_whole_match_against_simultaneous_bots_leaks_nothing(
         lambda: set(final.actions.values_list("seat", flat=True))
     )()
     assert seats == {0, *bots}
+
+
+async def test_J15_a_person_takes_a_committed_choice_back_and_changes_it(
+    users, connect, layer_messages, clock
+):
+    """A committed seat is not waited for (its clock stands) yet may take the choice
+    back while the other still decides: the server accepts it, its clock runs again from
+    where it stood before the commit (no increment earned), everyone sees only that it
+    decides again, and the changed choice is what is revealed."""
+    ada, bob, cy = users[:3]
+    match = await database_sync_to_async(create_match)([ada, bob], game="jump-drive")
+    people = [await connect(match, ada), await connect(match, bob)]
+    watchers = [await connect(match, cy), await connect(match, None)]
+    everyone = [*people, *watchers]
+    await drive(match.pk, people, watchers, lambda m: False, hold=choosing)
+    chooser, other = people
+    changed = {"type": "choose", "development": "survey-team", "world": None, "contact": False}
+    assert changed in chooser.view["legal"]  # J24: alone it costs nothing
+
+    async def done(client: Client, action: dict, tag: str) -> Match:
+        ack = await act(client, action, tag)
+        await client.until_version(ack["v"])
+        now = await stored(match.pk)
+        await settle(everyone, now)
+        return now
+
+    await done(chooser, {"type": "explore"}, "draft")
+    clock.advance(20 * SECOND)
+    left = (await stored(match.pk)).clock["until"][0] - clock.at
+    now = await done(chooser, {"type": "commit"}, "commit")
+    assert current(now)["active"] == [1] and now.clock["until"][0] is None
+    assert now.clock["left"][0] == left + NORMAL.increment
+    assert chooser.view["legal"] == [{"type": "uncommit"}]
+    clock.advance(30 * SECOND)
+    now = await done(chooser, {"type": "uncommit"}, "take-back")
+    assert current(now)["active"] == [0, 1] and now.clock["until"][0] == clock.at + left
+    for client in everyone:
+        assert deciding(client.view, 0) and client.view["log"][-1]["kind"] == "uncommit"
+    assert chooser.view["me"]["task"]["draft"] == {"explore": True}  # shown again to edit
+    await done(chooser, changed, "change")
+    await done(chooser, {"type": "commit"}, "commit-again")
+    await done(other, {"type": "explore"}, "other-draft")
+    await done(other, {"type": "commit"}, "other-commit")
+    for client in everyone:
+        placing = client.view["players"][0]["placing"]
+        assert placing["explore"] is False and placing["development"]["card"] == "survey-team"
+    await audit(match.pk, everyone, layer_messages)

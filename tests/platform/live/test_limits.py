@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spacemission.live import frames
-from spacemission.live.ratelimit import TokenBucket, Window
+from spacemission.live.ratelimit import FloodGuard, TokenBucket, Window
 
 
 class Clock:
@@ -25,6 +25,16 @@ def test_the_bucket_serves_a_burst_then_the_rate():
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
     clock.now += 60
     assert sum(bucket.take() for _ in range(30)) == 20  # never more than the burst
+
+
+def test_a_sockets_frame_limit_comes_from_the_settings(settings):
+    """FRAMES_PER_SECOND and FRAME_BURST (benchmarks raise them) size every socket's bucket."""
+    clock = Clock()
+    settings.FRAMES_PER_SECOND, settings.FRAME_BURST = 2.0, 3
+    guard = FloodGuard(clock)
+    assert [guard.admit() for _ in range(4)] == [True, True, True, False]
+    clock.now += 1.0  # two tokens
+    assert [guard.admit() for _ in range(3)] == [True, True, False]
 
 
 def test_the_window_fills_only_with_recent_events():

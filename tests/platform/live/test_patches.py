@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from spacemission.live.patches import view_patch
+from spacemission.matches.patches import view_patch
 
 TOY = registry.get("toy")
 

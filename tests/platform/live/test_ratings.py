@@ -10,6 +10,7 @@ from spacemission.matches import audiences
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.places import ranks
 from spacemission.matches.services import apply_action, replace_with_bot
+from spacemission.matches.states import current
 from spacemission.ratings import scale
 from spacemission.ratings.models import Rating, RatingChange
 from spacemission.ratings.services import public_changes, rate_match
@@ -23,12 +24,12 @@ def play_out(match: Match, players: list) -> Match:
     """Every seat plays its first legal card until the toy game ends."""
     while True:
         match.refresh_from_db()
-        turn = match.state["turn"]
+        turn = current(match)["turn"]
         if turn is None:
             return match
         player = players[turn]
         seen = audiences.current(match.view_versions, match.seat_count)[turn]
-        card = match.state["hands"][turn][0]
+        card = current(match)["hands"][turn][0]
         user = None if isinstance(player, str) else player
         apply_action(match.pk, turn, {"type": "play", "card": card}, seen, user=user)
 

@@ -13,6 +13,7 @@ from spacemission.lobby.models import Table
 from spacemission.matches import turnmail
 from spacemission.matches.models import Match, Rematch
 from spacemission.matches.services import apply_action
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,8 +31,8 @@ def finished_match(players, **kwargs) -> Match:
     match = create_match(players, options={"cards_per_seat": 4}, **kwargs)
     seats = {s.index: s for s in match.seats.all()}
     while match.status == Match.Status.RUNNING:
-        seat = TOY.active_seats(match.state)[0]
-        action = TOY.legal_actions(match.state, seat)[0]
+        seat = TOY.active_seats(current(match))[0]
+        action = TOY.legal_actions(current(match), seat)[0]
         user = seats[seat].user
         apply_action(match.pk, seat, action, match.view_versions[seat], "", user)
         # The "your move" mails of a turn-based table are read on their own thread: the

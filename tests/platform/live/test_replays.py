@@ -20,6 +20,7 @@ from spacemission.live import fanout, snapshot
 from spacemission.matches import audiences, records
 from spacemission.matches.models import Match
 from spacemission.matches.services import apply_action, play_bot
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match, create_user
 
 pytestmark = pytest.mark.django_db
@@ -28,9 +29,9 @@ pytestmark = pytest.mark.django_db
 def played_by_bots(game: str, bots: list[str]) -> tuple[Match, list[dict]]:
     """A match its bots play to the end, with the stored state after every action."""
     match = create_match(bots, game=game)
-    stored = [Match.objects.get(pk=match.pk).state]
+    stored = [current(Match.objects.get(pk=match.pk))]
     while play_bot(match.pk) is not None:
-        stored.append(Match.objects.get(pk=match.pk).state)
+        stored.append(current(Match.objects.get(pk=match.pk)))
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     return match, stored
@@ -104,10 +105,11 @@ def test_a_private_tables_replay_is_missing_to_strangers() -> None:
 def _act_first(match: Match, user) -> bool:
     """The person's move (the first card), if it is theirs; False when the game is over."""
     match.refresh_from_db()
-    if match.state["turn"] != 0:
-        return match.state["turn"] is not None
+    if current(match)["turn"] != 0:
+        return current(match)["turn"] is not None
     seen = audiences.current(match.view_versions, match.seat_count)[0]
-    apply_action(match.pk, 0, {"type": "play", "card": match.state["hands"][0][0]}, seen, user=user)
+    card = current(match)["hands"][0][0]
+    apply_action(match.pk, 0, {"type": "play", "card": card}, seen, user=user)
     return True
 
 
@@ -137,7 +139,7 @@ def test_the_record_downloads_and_checks_out_offline() -> None:
     data = json.loads(response.content)
     assert set(data) >= {"game", "version", "options", "seats", "seed", "salt", "actions"}
     outcome = check(parse(data))
-    assert outcome.ok and outcome.final == match.state
+    assert outcome.ok and outcome.final == current(match)
     assert data["commitment"] == fairdeal.commitment(match.seed, match.salt) == match.commitment
 
 
@@ -188,11 +190,11 @@ def test_the_seed_and_salt_are_secret_until_the_end_and_then_revealed() -> None:
     applied = None
     while True:
         match.refresh_from_db()
-        turn = match.state["turn"]
+        turn = current(match)["turn"]
         if turn is None:
             break
         seen = audiences.current(match.view_versions, match.seat_count)[turn]
-        card = {"type": "play", "card": match.state["hands"][turn][0]}
+        card = {"type": "play", "card": current(match)["hands"][turn][0]}
         applied = apply_action(match.pk, turn, card, seen, user=ada if turn == 0 else None)
         messages = fanout.patch_messages(applied)
         texts = [message["text"] for _group, message in messages]

@@ -104,6 +104,7 @@ async def test_two_servers_share_one_redis(database, servers, eager):
     match = stored(database, match_id)
     assert match["status"] == "finished" and match["version"] == final
     states = replayed_states(match)
+    assert match["snapshot_ok"]  # the stored snapshot is the replay of the log to it
     assert states[-1] == match["state"]
     check_views([player, spectator, anonymous], states)
     # Both watchers followed every action from the first version on, across processes.

@@ -18,6 +18,7 @@ from spacemission.live.snapshot import sync_frame
 from spacemission.matches import audiences
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied, apply_action
+from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 
 pytestmark = pytest.mark.django_db
@@ -38,12 +39,12 @@ def act(match: Match, seat: int, action: dict, version: int) -> Applied:
 
 def draft(match: Match, seat: int) -> dict:
     """A step of the seat's secret decision (J10: a card picked to discard), not a commit."""
-    return next(a for a in JUMP_DRIVE.legal_actions(match.state, seat) if a["type"] != "commit")
+    return next(a for a in JUMP_DRIVE.legal_actions(current(match), seat) if a["type"] != "commit")
 
 
 def decide(match: Match, seat: int) -> Applied:
     """Draft until the seat may commit, then commit; each act at its own view version."""
-    while {"type": "commit"} not in JUMP_DRIVE.legal_actions(match.state, seat):
+    while {"type": "commit"} not in JUMP_DRIVE.legal_actions(current(match), seat):
         act(match, seat, draft(match, seat), match.view_versions[seat])
     return act(match, seat, {"type": "commit"}, match.view_versions[seat])
 

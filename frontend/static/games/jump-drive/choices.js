@@ -82,6 +82,11 @@ export function canCommit(legal) {
   return legal.some((a) => a.type === "commit");
 }
 
+/** J15: may the seat take its committed choice back (others still decide)? */
+export function canUncommit(legal) {
+  return legal.some((a) => a.type === "uncommit");
+}
+
 /** Does `action` name the same decision as the seat's draft? */
 export function isDraft(draft, action) {
   if (!draft) return false;

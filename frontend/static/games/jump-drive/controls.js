@@ -1,14 +1,14 @@
 // The decision panel: the round and step, what to do next in words, the options, the
-// Survey Team, how a military world is placed, second worlds and commit. Drawn from a
-// context `t`: { view, names, mySeat, legal, busy, refusal, picks,
-//                on: { shape, card, contact, second, commit, cancel } }.
+// Survey Team, how a military world is placed, second worlds, commit, and changing a
+// committed choice (J15). Drawn from a context `t`: { view, names, mySeat, legal, busy,
+// refusal, picks, on: { shape, card, contact, second, commit, uncommit, cancel } }.
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { seatMark } from "../../js/match/seats.js";
 import { closed } from "../../js/match/whynot.js";
 import { card } from "./cards.js";
 import { cardName } from "./cardtexts.js";
-import { canCommit, cardChoices, contactChoices, seconds, shapes } from "./choices.js";
+import { canCommit, canUncommit, cardChoices, contactChoices, seconds, shapes } from "./choices.js";
 import { optionName, placingText, stepName } from "./labels.js";
 import { whyNot } from "./whynot.js";
 
@@ -199,10 +199,26 @@ function commitRow(t) {
     }, reason.wrap(gettext("Commit"))));
 }
 
+/** J15: a seat that has committed may change its choice while others still decide; in
+ * a later step the button stays, closed, and says why (those commitments are final). */
+function changeRow(t) {
+  if (t.mySeat === null || !t.view.me?.task || t.view.phase === "over") return null;
+  const open = canUncommit(t.legal);
+  const reason = why(t, "uncommit", open);
+  return h("div", { class: "turn-buttons jd-change" }, h("span"),
+    h("button", {
+      type: "button", class: "button secondary", "data-action": "uncommit", "data-key": "uncommit",
+      disabled: !open && !("data-why-not" in reason.attrs), ...reason.attrs, onclick: t.on.uncommit,
+    }, reason.wrap(gettext("Change my choice"))));
+}
+
 /** The options and next step, or what everyone is waiting for. */
 export function controls(t) {
   const prompt = h("p", { class: "prompt" }, promptText(t));
-  if (!deciding(t) || t.view.phase === "over") return [prompt];
+  if (t.view.phase === "over") return [prompt];
+  if (!deciding(t)) {
+    return [prompt, t.refusal ? h("p", { class: "refusal", role: "alert" }, t.refusal) : null, changeRow(t)];
+  }
   const kind = t.view.me.task.kind;
   return [
     kind === "choose" ? shapeButtons(t) : null,

@@ -101,6 +101,9 @@ const WORDS = {
     ? { text: gettext("You planned to place %(world)s as a second world."), args: { world: cardName(a.world) } }
     : gettext("You planned to place no second world.")),
   commit: (a, you) => (you ? gettext("You committed your choice.") : gettext("%(who)s committed.")),
+  uncommit: (a, you) => (you
+    ? gettext("You took your commitment back to change your choice.")
+    : gettext("%(who)s took their commitment back.")),
   discard: discarded,
   discard_cards: (a) => ({ text: gettext("You discarded %(cards)s."), args: { cards: cards(a.cards) } }),
   reveal_explore: (a, you) => (you ? gettext("You chose to explore.") : gettext("%(who)s chose to explore.")),

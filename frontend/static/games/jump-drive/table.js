@@ -121,6 +121,7 @@ export function createTable(root, api) {
     },
     second: (action) => send(action),
     commit: () => send({ type: "commit" }),
+    uncommit: () => send({ type: "uncommit" }),
     cancel() {
       picks = emptyPicks();
       refusal = null;
@@ -204,7 +205,8 @@ export function createTable(root, api) {
   function retryStale() {
     const { action, task, tries } = stale;
     stale = null;
-    const same = deciding() && JSON.stringify(view().me.task) === task;
+    // The same task (a committed one, for a choice taken back: J15) and still allowed.
+    const same = JSON.stringify(view().me?.task ?? null) === task;
     if (!same || !legal().some((a) => sameAction(a, action))) return false;
     send(action, tries);
     return true;

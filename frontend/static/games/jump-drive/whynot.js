@@ -11,6 +11,7 @@ function kindName(kind) {
     select: gettext("Choose a card"),
     unselect: gettext("Take a card back"),
     commit: gettext("Commit"),
+    uncommit: gettext("Change my choice"),
   }[kind] ?? optionName(kind);
 }
 
@@ -28,6 +29,8 @@ function words(reason) {
     case "game_over": return gettext("the game is over.");
     case "not_asked": return gettext("you are not asked in this step.");
     case "committed": return gettext("you have committed; the others still decide.");
+    case "not_committed": return gettext("you have not committed yet.");
+    case "final_decision": return gettext("only the round's choice may be changed; this decision is final.");
     case "wrong_step": return stepWords(a.step);
     case "nothing_chosen": return gettext("make a choice first.");
     case "enough_selected": return interpolate(ngettext("you have chosen %s card already: take one back first.",

@@ -88,8 +88,10 @@ def _diff_list(old: list, new: list, path: str, ops: Ops) -> None:
 
 
 def _equal(a: Any, b: Any) -> bool:
-    """Equal as JSON: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``."""
-    return a == b and orjson.dumps(a) == orjson.dumps(b)
+    """Equal as JSON: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``. The
+    same object is equal at once: consecutive views share the parts an action left alone
+    (``games.memo``), and serialising them to compare would cost more than the diff."""
+    return a is b or (a == b and orjson.dumps(a) == orjson.dumps(b))
 
 
 def _escape(key: str) -> str:

@@ -1,0 +1,201 @@
+"""The SQL of an act: a few fixed statements, the same text every time.
+
+An act is the hot path of the site, so it builds no queryset: one statement locks the
+match and reads its seats and whether the client id was applied before, one appends the
+action, one updates the match (its snapshot only every few acts: ``matches.states``).
+On PostgreSQL they go through a server-side-binding cursor that prepares each statement
+once per pooled connection; on SQLite, whose transactions take the write lock at BEGIN
+(``settings.DATABASES``), the same statements run without ``FOR UPDATE``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import orjson
+import psycopg
+from django.db import connection
+from django.utils import timezone
+
+from games.core import Action as GameAction
+from spacemission.matches.models import Match
+
+# The match's columns an act needs (the snapshot is read only on a cache miss), in the
+# model's order, as ``Model.from_db`` takes them.
+_NEEDED = {
+    "id",
+    "table_id",
+    "game",
+    "seat_count",
+    "status",
+    "seed",
+    "version",
+    "view_versions",
+    "pace",
+    "clock",
+    "deadline",
+    "snapshot_version",
+}
+MATCH_COLUMNS = tuple(f.attname for f in Match._meta.concrete_fields if f.attname in _NEEDED)
+SEAT_COLUMNS = ("index", "user_id", "bot", "away", "timeouts")
+JSON_COLUMNS = {"view_versions", "clock"}
+
+_LOCK = """
+SELECT {match}, {seat}, d.version, d.view_versions
+FROM matches_match m
+JOIN matches_matchseat s ON s.match_id = m.id
+LEFT JOIN matches_action d
+    ON d.match_id = m.id AND d.seat = %s AND d.client_id = %s AND d.client_id <> ''
+WHERE m.id = %s
+ORDER BY s."index"
+""".format(
+    match=", ".join(f"m.{name}" for name in MATCH_COLUMNS),
+    seat=", ".join(f's."{name}"' for name in SEAT_COLUMNS),
+)
+_APPEND = """
+INSERT INTO matches_action
+    (match_id, version, seat, action, client_id, view_versions, user_id, created_at)
+VALUES (%s, %s, %s, {json}, %s, {json}, %s, %s)
+"""
+_UPDATE = """
+UPDATE matches_match
+SET version = %s, view_versions = {json}, clock = {json}, deadline = %s, updated_at = %s
+WHERE id = %s
+"""
+_UPDATE_WITH_SNAPSHOT = """
+UPDATE matches_match
+SET version = %s, view_versions = {json}, clock = {json}, deadline = %s, updated_at = %s,
+    snapshot = {json}, snapshot_version = %s
+WHERE id = %s
+"""
+_SEAT_BACK = """
+UPDATE matches_matchseat SET away = FALSE, timeouts = 0 WHERE match_id = %s AND "index" = %s
+"""
+
+Seats = dict[int, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Locked:
+    """The locked match (only ``MATCH_COLUMNS`` loaded), who plays each seat, and what the
+    client id produced if this seat applied it before: (version, view versions)."""
+
+    match: Match
+    seats: Seats
+    done: tuple[int, list[int]] | None
+
+
+def lock(match_id: int, seat: int, client_id: str) -> Locked | None:
+    """Lock the match for this transaction and read what an act needs; None: no match."""
+    rows = _fetch(_sql(_LOCK, lock=True), [seat, client_id, match_id])
+    if not rows:
+        return None
+    width = len(MATCH_COLUMNS)
+    values = [_decoded(name, value) for name, value in zip(MATCH_COLUMNS, rows[0], strict=False)]
+    match = Match.from_db(connection.alias, list(MATCH_COLUMNS), values)
+    seats = {
+        row[width]: dict(zip(SEAT_COLUMNS, row[width : width + len(SEAT_COLUMNS)], strict=True))
+        for row in rows
+    }
+    done_version, done_views = rows[0][-2], rows[0][-1]
+    done = None if done_version is None else (done_version, _json(done_views) or [])
+    return Locked(match, seats, done)
+
+
+def append(
+    match: Match, seat: int, action: GameAction, client_id: str, user_id: int | None
+) -> None:
+    """Add the action that made ``match.version`` to the log."""
+    _execute(
+        _sql(_APPEND),
+        [
+            match.pk,
+            match.version,
+            seat,
+            _text(action),
+            client_id,
+            _text(match.view_versions),
+            user_id,
+            _now(),
+        ],
+    )
+
+
+def update(match: Match, *, snapshot: bool) -> None:
+    """Store the match's version, view versions and clock (and its snapshot)."""
+    head = [match.version, _text(match.view_versions), _text(match.clock), match.deadline, _now()]
+    if snapshot:
+        params = [*head, _text(match.snapshot), match.snapshot_version, match.pk]
+        _execute(_sql(_UPDATE_WITH_SNAPSHOT), params)
+    else:
+        _execute(_sql(_UPDATE), [*head, match.pk])
+
+
+def seat_back(match_id: int, seat: int) -> None:
+    """The seat's person plays again: no longer away, no timeouts in a row."""
+    _execute(_sql(_SEAT_BACK), [match_id, seat])
+
+
+def _sql(text: str, *, lock: bool = False) -> str:
+    """The statement in this database's words (cached: the text must stay the same for
+    PostgreSQL to reuse its prepared statement)."""
+    key = (text, lock, connection.vendor)
+    sql = _texts.get(key)
+    if sql is None:
+        postgres = connection.vendor == "postgresql"
+        sql = text.format(json="%s::jsonb" if postgres else "%s")
+        if lock and postgres:
+            sql += "FOR UPDATE OF m\n"
+        _texts[key] = sql
+    return sql
+
+
+_texts: dict[tuple[str, bool, str], str] = {}
+
+
+def _execute(sql: str, params: list[Any]) -> None:
+    if connection.vendor == "postgresql":
+        _prepared(sql, params).close()
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    if connection.vendor == "postgresql":
+        cursor = _prepared(sql, params)
+        rows = cursor.fetchall()
+        cursor.close()
+        return rows
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _prepared(sql: str, params: list[Any]) -> psycopg.Cursor:
+    """Run on the transaction's own connection, server-side bound and prepared (Django's
+    cursors bind on the client, which PostgreSQL cannot prepare)."""
+    connection.ensure_connection()
+    cursor = psycopg.Cursor(connection.connection)
+    cursor.execute(sql, params, prepare=True)
+    return cursor
+
+
+def _now() -> datetime:
+    return connection.ops.adapt_datetimefield_value(timezone.now())
+
+
+def _text(value: Any) -> str | None:
+    """A JSON column's value; None stays SQL NULL, as Django stores it."""
+    return None if value is None else orjson.dumps(value).decode()
+
+
+def _json(value: Any) -> Any:
+    """A JSON column as Python data (drivers hand it back decoded or as text)."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _decoded(name: str, value: Any) -> Any:
+    return _json(value) if name in JSON_COLUMNS else value

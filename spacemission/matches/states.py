@@ -1,0 +1,111 @@
+"""A match's current state: its snapshot plus the actions since, kept in memory per process.
+
+The action log is the record (event sourcing): an act appends its action and bumps the
+match's version, and the state itself is written only every ``SNAPSHOT_EVERY`` actions
+and at the end. Reading a match's state replays the few actions after its snapshot,
+unless this process already holds the state at the match's stored version: it keeps the
+states of the matches it served, keyed by that version, which the caller read (under the
+row lock, when it acts). A cached state is only put there once its transaction has
+committed, so a version names one state for good, whichever process wrote it.
+
+States are never changed in place (``games.core.Game.apply`` copies what it changes), so
+one object serves every reader; a state kept across acts also lets ``games.memo`` share
+the unchanged parts of consecutive views.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from django.db import transaction
+
+from games import registry
+from games.core import State
+from spacemission.matches.models import Action, Match
+
+# At most this many actions are replayed on a cache miss (well under a millisecond of
+# rules work), and a snapshot is rewritten once per this many acts.
+SNAPSHOT_EVERY = 32
+# Matches whose state one process keeps (a 4-seat state is about 100 KB in memory).
+KEPT = 2000
+
+# (match id, seed) -> (version, state): the seed tells apart a match that reuses the id
+# of a deleted one (SQLite may hand ids out again).
+Key = tuple[int, int]
+_kept: OrderedDict[Key, tuple[int, State]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def current(match: Match) -> State:
+    """The state of ``match`` at its version (as read, or as advanced in this transaction)."""
+    held = getattr(match, "_current", None)
+    if held is not None and held[0] == match.version:
+        return held[1]
+    state = _cached((match.pk, match.seed), match.version)
+    if state is None:
+        state = replayed(match)
+        _keep_on_commit((match.pk, match.seed), match.version, state)
+    match._current = (match.version, state)
+    return state
+
+
+def advance(match: Match, state: State) -> None:
+    """``state`` is the match's state at its (new, not yet committed) version."""
+    match._current = (match.version, state)
+    _keep_on_commit((match.pk, match.seed), match.version, state)
+
+
+def start(match: Match, state: State) -> None:
+    """A new match (not saved yet): its snapshot is the state before any action."""
+    match.snapshot, match.snapshot_version = state, match.version
+    match._current = (match.version, state)
+
+
+def snapshot_due(match: Match) -> bool:
+    return match.version - match.snapshot_version >= SNAPSHOT_EVERY
+
+
+def take_snapshot(match: Match) -> None:
+    """Make the current state the stored snapshot (saved with the match's next save)."""
+    match.snapshot, match.snapshot_version = current(match), match.version
+
+
+def replayed(match: Match) -> State:
+    """The snapshot with the stored actions after it applied: no cache."""
+    game = registry.get(match.game)
+    state = match.snapshot
+    rows = Action.objects.filter(match_id=match.pk, version__gt=match.snapshot_version)
+    for seat, action in rows.order_by("version").values_list("seat", "action"):
+        state, _events = game.apply(state, seat, action)
+    return state
+
+
+def forget_all() -> None:
+    """Drop every kept state (tests that change stored matches behind the process's back)."""
+    with _lock:
+        _kept.clear()
+
+
+def _cached(key: Key, version: int) -> State | None:
+    with _lock:
+        held = _kept.get(key)
+        if held is None or held[0] != version:
+            return None
+        _kept.move_to_end(key)
+        return held[1]
+
+
+def _keep_on_commit(key: Key, version: int, state: State) -> None:
+    transaction.on_commit(lambda: _keep(key, version, state))
+
+
+def _keep(key: Key, version: int, state: State) -> None:
+    with _lock:
+        held = _kept.get(key)
+        if held is not None and held[0] > version:
+            return  # a later state of the match is kept already
+        _kept[key] = (version, state)
+        _kept.move_to_end(key)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)

@@ -1,0 +1,125 @@
+"""Event-sourced storage: an act appends its action and bumps the version; the state is
+written as a snapshot every few acts and at the end; each process keeps its matches'
+states in memory, used only at the version stored under the row lock."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from games import registry
+from spacemission.live.bots import cancel_all
+from spacemission.matches import states
+from spacemission.matches.models import Match
+from spacemission.matches.services import apply_action, replay
+from tests.platform.live.conftest import create_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+TOY = registry.get("toy")
+
+
+@pytest.fixture(autouse=True)
+def fresh_memory(settings):
+    settings.BOT_DELAY = 3600
+    states.forget_all()
+    yield
+    states.forget_all()
+    cancel_all()
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """Counts the loads that replay a match from its snapshot (each a cache miss)."""
+    calls: list[int] = []
+    real = states.replayed
+
+    def counted(match: Match) -> dict:
+        calls.append(match.version)
+        return real(match)
+
+    monkeypatch.setattr(states, "replayed", counted)
+    return calls
+
+
+def play(match_id: int, user, seat: int) -> None:
+    """``seat`` plays its first card at its current view version."""
+    match = Match.objects.get(pk=match_id)
+    action = TOY.legal_actions(states.current(match), seat)[0]
+    apply_action(match_id, seat, action, match.view_versions[seat], "", user)
+
+
+def test_an_act_appends_and_leaves_the_snapshot_until_it_is_due(users, monkeypatch):
+    monkeypatch.setattr(states, "SNAPSHOT_EVERY", 3)
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    start = states.current(match)
+    for version, seat in ((1, 0), (2, 1)):
+        play(match.pk, (ada, bob)[seat], seat)
+        stored = Match.objects.get(pk=match.pk)
+        assert (stored.version, stored.snapshot_version, stored.snapshot) == (version, 0, start)
+    play(match.pk, ada, 0)
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.version == stored.snapshot_version == 3
+    assert stored.snapshot == replay(stored) == states.replayed(stored)
+
+
+def test_the_last_act_writes_the_final_state(users):
+    ada, bob = users[:2]
+    match = create_match([ada, bob], options={"cards_per_seat": 4})
+    while Match.objects.get(pk=match.pk).status == Match.Status.RUNNING:
+        stored = Match.objects.get(pk=match.pk)
+        seat = TOY.active_seats(states.current(stored))[0]
+        play(match.pk, (ada, bob)[seat], seat)
+    final = Match.objects.get(pk=match.pk)
+    assert final.snapshot_version == final.version > 0
+    assert final.snapshot == replay(final) and TOY.result(final.snapshot) == final.result
+
+
+def test_a_process_acts_on_its_kept_state_without_replaying(users, replays):
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    play(match.pk, ada, 0)
+    play(match.pk, bob, 1)
+    play(match.pk, ada, 0)
+    assert replays == []  # every act found the state of the version it locked
+    assert states.current(Match.objects.get(pk=match.pk)) == replay(match)
+
+
+def test_a_state_kept_at_another_version_is_not_used(users, replays):
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    play(match.pk, ada, 0)
+    stored = Match.objects.get(pk=match.pk)
+    action = TOY.legal_actions(replay(stored), 1)[0]
+    # This process last saw version 0: another one made version 1 meanwhile.
+    states.forget_all()
+    states._keep((match.pk, match.seed), 0, TOY.setup(2, match.options, match.seed))
+    replays.clear()
+    apply_action(match.pk, 1, action, stored.view_versions[1], "", bob)
+    assert replays == [1]  # read again from the snapshot and the log, not the kept v0
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.version == 2 and states.current(stored) == replay(stored)
+
+
+def test_an_act_rolled_back_is_never_kept(users, replays):
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    with pytest.raises(RuntimeError), transaction.atomic():
+        play(match.pk, ada, 0)
+        raise RuntimeError("the transaction fails after the act")
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.version == 0
+    assert states._cached((match.pk, match.seed), 1) is None
+    play(match.pk, ada, 0)  # the act applies afresh at version 0
+    assert states.current(Match.objects.get(pk=match.pk)) == replay(match)
+
+
+def test_a_process_keeps_a_bounded_number_of_matches(users, monkeypatch):
+    monkeypatch.setattr(states, "KEPT", 2)
+    ada, bob = users[:2]
+    matches = [create_match([ada, bob]) for _ in range(3)]
+    for match in matches:
+        play(match.pk, ada, 0)
+    assert states._cached((matches[0].pk, matches[0].seed), 1) is None
+    for match in matches[1:]:
+        assert states._cached((match.pk, match.seed), 1) is not None
