@@ -121,6 +121,8 @@ class Hub:
             except RuntimeError:  # its event loop closed (a test's): the hub ends with it
                 raise
             except Exception:  # the layer lost its server: it reconnects; clients resync
+                if _cancelling():  # the layer turned its cancellation into another error
+                    return
                 log.exception("channel layer receive failed")
                 await asyncio.sleep(RETRY_AFTER)
                 continue
@@ -145,6 +147,11 @@ class Hub:
             await sending
         except Exception:  # one closing socket must not cost the others their frame
             log.debug("a frame was not delivered", exc_info=True)
+
+
+def _cancelling() -> bool:
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 def _failed(task: asyncio.Task[Any]) -> bool:
