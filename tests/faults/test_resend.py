@@ -36,8 +36,9 @@ async def test_an_act_cut_off_by_a_disconnect_applies_at_most_once(database, ser
         await ada.send(act)
         ack = await ada.answer("cut-1", TIMEOUT)
         assert (ack["id"], ack["v"]) == ("cut-1", 1)
-        # Its own patch if this one applied it, else (applied before) a plain ack.
-        assert ack["t"] == ("patch" if sent == 0 and not applied else "ack")
+        # Its own patch if this one applied it; a plain ack if it had applied before (the
+        # first send may have been applied after the new page's sync was made).
+        assert ack["t"] in ({"patch", "ack"} if sent == 0 and not applied else {"ack"})
     await ada.until_version(1, TIMEOUT)
     await ada.close()
 
