@@ -1,4 +1,5 @@
-"""Latency through a real server: act → ack, act → patch, and bot moves per second.
+"""Latency through a real server: act → own patch (its ack), act → spectator patch, and
+bot moves per second.
 
 Starts a Daphne process on a fresh database (PostgreSQL when DATABASE_URL names one, else
 a SQLite file; Redis when REDIS_URL is set), seeds 4-seat Space Mission matches where the
@@ -61,9 +62,8 @@ async def one_match(server, db, session: str, samples: dict[str, list[float]]) -
         await player.send({"t": "act", "id": f"v{v}", "v": v, "action": action})
         await player.until_version(v + 1)
         await watcher.until_version(v + 1)
-        ack = player.first("ack", marks[0], id=f"v{v}")
-        samples["act → ack"].append((ack - sent) * 1000)
-        samples["act → own patch"].append((player.first("patch", marks[0], v=v + 1) - sent) * 1000)
+        own = player.first("patch", marks[0], id=f"v{v}")
+        samples["act → own patch"].append((own - sent) * 1000)
         samples["act → spectator patch"].append(
             (watcher.first("patch", marks[1], v=v + 1) - sent) * 1000
         )
@@ -90,7 +90,6 @@ async def main() -> None:
     samples: dict[str, list[float]] = {
         k: []
         for k in (
-            "act → ack",
             "act → own patch",
             "act → spectator patch",
             "bot move → next bot move",

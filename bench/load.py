@@ -228,6 +228,8 @@ class Client:
             self.ready.set()
         elif kind == "patch":
             self.stats.patch_bytes.append(len(text))
+            if "id" in frame:  # the actor's own patch is its ack
+                self.acknowledged(frame)
             if frame["v"] <= self.version:  # already caught up by a sync
                 return
             if frame["v"] != self.version + 1:  # a gap: catch up
@@ -241,11 +243,8 @@ class Client:
                 self.stats.view_bytes.append(len(orjson.dumps(self.view)))
             self.tracker.reached(self.socket, frame["v"])
             self.version = frame["v"]
-        elif kind == "ack":
-            if self.in_flight and frame["id"] == self.in_flight[0]:
-                self.stats.actions += 1
-                self.tracker.acked(self.seat, frame["v"], self.in_flight[1])
-                self.in_flight = None
+        elif kind == "ack":  # an act sent again, applied before
+            self.acknowledged(frame)
             return
         elif kind == "error":
             self.stats.refused[frame["code"]] += 1
@@ -262,6 +261,12 @@ class Client:
             return
         if go.is_set():
             await self.maybe_act()
+
+    def acknowledged(self, frame: dict[str, Any]) -> None:
+        if self.in_flight and frame["id"] == self.in_flight[0]:
+            self.stats.actions += 1
+            self.tracker.acked(self.seat, frame["v"], self.in_flight[1])
+            self.in_flight = None
 
     async def act_later(self, seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -11,9 +11,14 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
+from spacemission.live import socket_writes  # noqa: E402
 from spacemission.live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from spacemission.lobby.routing import websocket_urlpatterns as lobby_routes  # noqa: E402
+
+if settings.EAGER_WRITES:
+    socket_writes.install()
 
 application = ProtocolTypeRouter(
     {

@@ -14,6 +14,8 @@
 - ``CHANNELS_LAYER``: ``pubsub`` (default: one Redis PUBLISH per group message) or ``core``
   (channels_redis's queues; ``CHANNELS_CAPACITY`` messages per process queue, default
   1000, beyond which it drops them; ``REDIS_CONNECTIONS`` connections, default 200).
+- ``EAGER_WRITES``: ``1`` to send each websocket frame at once under Daphne instead of on
+  the reactor's next pass (``spacemission.live.socket_writes``; default off).
 - ``DB_POOL_SIZE``: PostgreSQL connections per process, pooled (default 10; 0: a new
   connection per call).
 - ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
@@ -136,6 +138,7 @@ TEMPLATES = [
 # Capacity knobs (see the module docstring).
 DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
 CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
+EAGER_WRITES = env_bool("EAGER_WRITES")
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
 FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", ratelimit.FRAMES_PER_SECOND))
@@ -195,7 +198,13 @@ elif REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The process's one fan-out channel queues every audience's frames: room for bursts.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": 1000},
+        }
+    }
 # The cache (rate limits) is shared by every process through Redis when there is one.
 if REDIS_URL:
     CACHES = {

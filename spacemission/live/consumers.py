@@ -21,6 +21,7 @@ from spacemission.live import (
     chat,
     fanout,
     frames,
+    hub,
     ordering,
     presence,
     rematches,
@@ -50,9 +51,14 @@ def act(
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
+    """One socket. Its audiences' frames reach it through the process's hub, written
+    straight to the socket; only a change of seats comes through its own channel, to be
+    handled in its turn."""
+
     match_id: int
     seat: int | None = None
     joined = False
+    outlet: hub.Outlet
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Run the message's handler. Channels' own dispatch first closes stale database
@@ -81,9 +87,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(TRY_AGAIN_CLOSE)
 
     async def _set_up(self) -> None:
+        self.outlet = hub.Outlet(self.channel_name, self._write, held=True)  # until its sync
         self.seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
+        self.joined = True  # from here on, a failure leaves whatever was joined
         await self._join_groups()
-        self.joined = True
         sync = await self._send_sync()
         await self._presence_join()
         rematches.watch(self.match_id, sync["rematch"])
@@ -125,7 +132,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             async with ordering.turn(self.match_id):
                 applied, messages = await db(act)(self.match_id, self.seat, frame, self.user)
-                await self._send(frames.ack(frame["id"], applied.seen))
+                # The actor's own patch carries the act's id: its ack and change in one.
+                own, messages = fanout.own_patch(
+                    applied, messages, self.seat, frame["id"], self.channel_name
+                )
+                if own is None:  # a repeated act: the same ack as the first time
+                    await self._send(frames.ack(frame["id"], applied.seen))
+                else:
+                    await self._write(own)
                 if not applied.repeated:
                     await announce.published(applied, messages)
         except IllegalAction as refused:
@@ -181,35 +195,44 @@ class MatchConsumer(AsyncWebsocketConsumer):
         line = await db(chat.post)(self.match_id, self.seat, self.user, frame["text"])
         await fanout.send_public(self.match_id, line)
 
-    # Group messages: forwarded, or a reason to look again -----------------------------
-
-    async def match_frame(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=event["text"])
+    # The one message of its own channel: a reason to look again -----------------------
 
     async def match_seats(self, event: dict[str, Any]) -> None:
         """The seats changed (a player was replaced by a bot): this connection's may too,
         and at a private table a player who left may no longer watch."""
+        self.outlet.hold()  # the frames of its next audience follow its sync
         try:
             seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         except snapshot.Refused as refused:
             await self._leave()
             await self.close(refused.code)
             return
-        if seat != self.seat:
-            await self._leave_groups()
-            self.seat = seat
-            await self._join_groups()
-            await self._presence_join()
-        await self._send_sync()
+        try:
+            if seat != self.seat:
+                await self._leave_groups()
+                self.seat = seat
+                await self._join_groups()
+                await self._presence_join()
+            await self._send_sync()
+        finally:
+            await self.outlet.release()
 
     # Helpers ------------------------------------------------------------------------
 
     async def _send(self, frame: frames.Frame) -> None:
-        await self.send(text_data=frames.encode(frame))
+        await self._write(frames.encode(frame))
+
+    async def _write(self, text: str) -> None:
+        await self.send(text_data=text)
 
     async def _send_sync(self) -> frames.Frame:
-        frame = await db(snapshot.sync_frame)(self.match_id, self.seat)
-        await self._send(frame)
+        """A fresh view; the audiences' frames that arrive meanwhile follow it."""
+        self.outlet.hold()
+        try:
+            frame = await db(snapshot.sync_frame)(self.match_id, self.seat)
+            await self._send(frame)
+        finally:
+            await self.outlet.release()
         return frame
 
     async def _refuse(self, code: str, message: str, frame_id: str | None) -> None:
@@ -224,16 +247,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await roster.leave(self.channel_name, self.match_id)
 
     async def _join_groups(self) -> None:
+        audiences = hub.hub(self.channel_layer)
         for group in self._groups():
-            await self.channel_layer.group_add(group, self.channel_name)
+            await audiences.join(group, self.outlet)
 
     async def _leave_groups(self) -> None:
+        audiences = hub.hub(self.channel_layer)
         for group in self._groups():
-            await self.channel_layer.group_discard(group, self.channel_name)
+            await audiences.leave(group, self.outlet)
 
     def _groups(self) -> list[str]:
         return [fanout.seat_group(self.match_id, self.seat), fanout.match_group(self.match_id)]
 
     async def _presence_join(self) -> None:
         who = presence.seen(self.match_id, self.seat, self.user)
-        await roster.join(self.channel_name, who, self._join_groups)
+        await roster.join(self.channel_name, who)

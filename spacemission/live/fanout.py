@@ -3,7 +3,8 @@
 Each seat has its own group and the spectators share one; a message for a seat's group
 is built from that seat's view alone, so no channel-layer message ever carries another
 seat's private data. Public frames (presence, chat, seat changes) go to the match group
-every connection of the match joins.
+every connection of the match joins. Each process receives a group's messages once and
+writes them to its own sockets of that audience (``spacemission.live.hub``).
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from spacemission.live import frames, snapshot
+from spacemission.live.hub import FRAME, SEATS
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 
 Message = dict[str, Any]
-FRAME = "match.frame"  # forwarded as is to the client
-SEATS = "match.seats"  # the seats changed: every connection looks up its seat again
 
 
 def seat_group(match_id: int, seat: int | None) -> str:
@@ -67,10 +67,26 @@ def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     return messages
 
 
+def own_patch(
+    applied: Applied, messages: list[tuple[str, Message]], seat: int, frame_id: str, skip: str
+) -> tuple[str | None, list[tuple[str, Message]]]:
+    """The actor's answer to its act: its seat's patch carrying the act's id (None when
+    the act brought its seat no patch), and the messages with that patch skipping the
+    actor's socket (``skip``, its key), which gets it from the actor's own turn instead."""
+    group = seat_group(applied.match_id, seat)
+    own = next((i for i, (to, _) in enumerate(messages) if to == group), None)
+    if own is None:
+        return None, messages
+    message = messages[own][1]
+    rest = [*messages[:own], (group, {**message, "skip": skip}), *messages[own + 1 :]]
+    return frames.with_id(message["text"], frame_id), rest
+
+
 async def send(messages: list[tuple[str, Message]]) -> None:
     """Send to each group, in order: together when the layer allows it, else to distinct
     groups at once, else one after the other."""
     layer = get_channel_layer()
+    messages = [(group, {**message, "group": group}) for group, message in messages]
     if await _publish_together(layer, messages):
         return
     # The facts that follow a game's last patches must not overtake them.

@@ -100,6 +100,12 @@ def ack(frame_id: str, version: int) -> Frame:
     return {"t": "ack", "id": frame_id, "v": version}
 
 
+def with_id(text: str, frame_id: str) -> str:
+    """An encoded frame (a JSON object) with an ``id`` field added, not decoded again: the
+    actor's own patch names the act that made it."""
+    return f'{text[:-1]},"id":{encode(frame_id)}}}'
+
+
 def patch(version: int, ops: list[dict[str, Any]]) -> Frame:
     """To the audience's view of ``version`` from its view of the version before."""
     return {"t": "patch", "v": version, "ops": ops}

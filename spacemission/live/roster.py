@@ -12,37 +12,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 
-from spacemission.live import fanout, presence, runner
+from spacemission.live import fanout, hub, presence, runner
 from spacemission.live.threads import db
 
 log = logging.getLogger(__name__)
-Renew = Callable[[], Awaitable[None]]
 
 WINDOW = 0.5  # seconds: at most one presence frame per match in this long
-RENEW_GROUPS = 240  # heartbeats between renewals of a connection's groups (an hour)
+RENEW_GROUPS = 240  # heartbeats between renewals of the process's groups (an hour)
 
 _connections: dict[str, presence.Seen] = {}
-_renewals: dict[str, Renew] = {}  # channel name -> renews its channel-layer groups
 _heartbeat: asyncio.Task | None = None
 _pending: set[int] = set()  # matches with a presence frame due
 _last_sent: dict[int, float] = {}  # match -> loop time of its last presence frame
 
 
-async def join(channel_name: str, who: presence.Seen, renew_groups: Renew | None = None) -> None:
+async def join(channel_name: str, who: presence.Seen) -> None:
     """Record a connection (its row, then a presence frame for its match)."""
     await db(presence.join)(channel_name, who)
     _connections[channel_name] = who
-    if renew_groups is not None:
-        _renewals[channel_name] = renew_groups
     _ensure_heartbeat()
     announce(who.match_id)
 
 
 async def leave(channel_name: str, match_id: int) -> None:
     _connections.pop(channel_name, None)
-    _renewals.pop(channel_name, None)
     await db(presence.leave)(channel_name)
     announce(match_id)
 
@@ -96,11 +90,10 @@ async def _beat_forever() -> None:
 
 async def beat(*, renew: bool = False) -> None:
     """Refresh this process's rows and tell the matches whose counts changed. With
-    ``renew``, also renew every connection's channel-layer groups (they expire in Redis
+    ``renew``, also renew the process's channel-layer groups (they expire in Redis
     queues of channels_redis's core layer)."""
     changed = await db(presence.beat)(dict(_connections))
     for match_id in changed:
         announce(match_id)
     if renew:
-        for renew_groups in list(_renewals.values()):
-            await renew_groups()
+        await hub.renew_all()

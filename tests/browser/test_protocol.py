@@ -134,13 +134,12 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     expect(page.locator(".refusal")).to_have_text("Hold on: the server says no.")
     expect(version).to_have_attribute("data-version", "8")
 
-    # Sent again and acknowledged: the patch moves the page on, the refusal goes. The
-    # page's version counts changes to its own view: the ack names the next one.
+    # Sent again and applied: its own patch, carrying the act's id, moves the page on and
+    # the refusal goes. The page's version counts changes to its own view.
     page.click("[data-action=restock]")
     act = server.expect_frame(page, "act")
-    server.send({"t": "ack", "id": act["id"], "v": 9})
     patch = jsonpatch.make_patch(views[1], views[2]).patch
-    server.send({"t": "patch", "v": 9, "ops": patch})
+    server.send({"t": "patch", "v": 9, "ops": patch, "id": act["id"]})
     expect(version).to_have_attribute("data-version", "9")
     expect(page.locator(".refusal")).to_have_count(0)
     expect(page.locator("[data-action=confirm]")).to_be_enabled()

@@ -4,8 +4,8 @@ A ``Player`` is one websocket of a match served by one or more real servers. It 
 its view (``Tracker`` applies patches only onto the version before), acts from its own
 legal actions when its seat is active, and behaves as the protocol asks a client to:
 
-- a patch beyond the next version (a gap), or an ``ack`` whose version does not arrive
-  within ``STALL`` seconds, or no progress for ``STALL`` seconds: send ``sync``;
+- a patch beyond the next version (a gap), or no progress for ``STALL`` seconds: send
+  ``sync``;
 - a closed connection: reconnect (to the next server of the list that answers) and
   ``sync``; an act sent but not acknowledged is sent again with the same id, so it is
   applied at most once and acknowledged with the version it produced.
@@ -24,7 +24,7 @@ import orjson
 import websockets
 
 from games import registry
-from tests.platform.live.wsclient import Frame, Tracker
+from tests.platform.live.wsclient import Frame, Tracker, acknowledges, answers_act
 from tests.support.servers import Database, Server
 
 GAME = registry.get("space-mission")
@@ -119,6 +119,12 @@ class Player(Tracker):
         while self.v is None or self.v < version:
             await self.recv(timeout)
 
+    async def answer(self, frame_id: str, timeout: float) -> Frame:
+        """The answer to the act ``frame_id``: its own patch, an ``ack`` or an ``error``."""
+        while not answers_act(frame := await self.recv(timeout), frame_id):
+            pass
+        return frame
+
     # Playing --------------------------------------------------------------------------
 
     async def run(self, done: asyncio.Event, acting: asyncio.Event | None = None) -> None:
@@ -159,9 +165,10 @@ class Player(Tracker):
             await self.send({"t": "sync"})
 
     def take(self, frame: Frame) -> None:
-        """Apply the frame to the held view, and note acks and refusals of our acts."""
+        """Apply the frame to the held view, and note acks (an act's own patch, or a plain
+        ``ack``) and refusals of our acts."""
         super().take(frame)
-        if frame["t"] == "ack" and self.in_flight and frame["id"] == self.in_flight["id"]:
+        if acknowledges(frame) and self.in_flight and frame["id"] == self.in_flight["id"]:
             self.acked[frame["id"]] = frame["v"]
             self.in_flight = None
         elif frame["t"] == "error":

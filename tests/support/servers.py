@@ -219,10 +219,23 @@ class Server:
     def origin(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        """Daphne, or uvicorn (installed apart) when the server's ``ASGI_SERVER`` says so."""
+        if self.env.get("ASGI_SERVER") == "uvicorn":
+            uvicorn = [PYTHON, "-m", "uvicorn", "--host", "127.0.0.1", "--port", str(self.port)]
+            return [
+                *uvicorn,
+                "--no-access-log",
+                "--lifespan",
+                "off",
+                "spacemission.asgi:application",
+            ]
+        return [DAPHNE, "-b", "127.0.0.1", "-p", str(self.port), "spacemission.asgi:application"]
+
     def start(self) -> Server:
         with self._log.open("ab") as out:
             self.process = subprocess.Popen(
-                [DAPHNE, "-b", "127.0.0.1", "-p", str(self.port), "spacemission.asgi:application"],
+                self.command(),
                 cwd=ROOT,
                 env=self.env,
                 stdout=out,

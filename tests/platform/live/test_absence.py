@@ -18,6 +18,7 @@ from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.services import apply_action
 from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
+from tests.platform.live.wsclient import acknowledges
 
 TOY = registry.get("toy")
 NORMAL = PACES["normal"]
@@ -55,7 +56,7 @@ async def act(client) -> None:
     frame_id = f"c{len(client.frames)}"
     action = client.view["legal"][0]
     await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
-    await client.expect("ack", id=frame_id)
+    assert acknowledges(await client.answer(frame_id))
 
 
 def event_kinds(match: Match) -> list[tuple[str, int]]:
@@ -127,9 +128,9 @@ async def test_after_two_timeouts_in_a_row_the_bot_keeps_the_seat_until_i_am_bac
         "number": None,
         "away": True,
     }  # the lobby still names her
-    await act(b)  # the bot keeps playing ada's turns
-    await a.until_version(4)
-    await b.until_version(4)
+    await act(b)  # version 4; the bot keeps playing ada's turns: version 5
+    await a.until_version(5)
+    await b.until_version(5)
     # She is back: the seat is hers again, her clock runs from what it had.
     await a.send({"t": "back", "seat": 0})
     sync = await a.expect("sync", seat=0)

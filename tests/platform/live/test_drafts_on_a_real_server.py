@@ -18,7 +18,7 @@ from games.jump_drive.privacy import hidden_ids
 from tests.platform.live.playout import leaks
 from tests.platform.live.remote import RemoteClient, match_versions, seed_match, stored
 from tests.platform.live.test_servers import database, servers
-from tests.platform.live.wsclient import Frame
+from tests.platform.live.wsclient import Frame, acknowledges, answers_act
 from tests.support.servers import Database
 
 pytestmark = pytest.mark.slow
@@ -30,16 +30,16 @@ GAME_FRAMES = {"sync", "patch", "ack", "error", "clock"}  # presence frames foll
 
 async def act(client: RemoteClient, action: dict) -> Frame:
     """Send ``action`` from the view the client holds; its answer, once its view is the
-    one the answer made (the patch follows the ack)."""
+    one the answer made (the actor's own patch is its ack)."""
     # Numbered by the client's own acts, not by all its frames: presence frames come as
     # the server's timing has them, and the ids are compared across runs.
-    answered = sum(f["t"] in ("ack", "error") for f in client.frames)
+    answered = sum(answers_act(f) for f in client.frames)
     frame_id = f"s{client.seat}-v{client.v}-{answered}"
     await client.pace()
     await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
-    await client.wait(lambda: any(f.get("id") == frame_id for f in client.frames))
-    answer = next(f for f in client.frames if f.get("id") == frame_id)
-    if answer["t"] == "ack":
+    await client.wait(lambda: any(answers_act(f, frame_id) for f in client.frames))
+    answer = next(f for f in client.frames if answers_act(f, frame_id))
+    if acknowledges(answer):
         await client.until_version(answer["v"])
     return answer
 
@@ -89,7 +89,7 @@ async def test_a_draft_reaches_only_its_seat_and_seats_drafting_at_once_both_app
     # Both pick a card at once, each from its view of version 0: both apply, and each
     # seat's view version counts its own view's changes only.
     answers = await asyncio.gather(act(ada, draft(ada)), act(bob, draft(bob)))
-    assert answers == [{"t": "ack", "id": a["id"], "v": 1} for a in answers]
+    assert [(a["t"], a["v"]) for a in answers] == [("patch", 1), ("patch", 1)]
     # Ada picks her second card and commits: the commit is the first change the others see.
     assert (await act(ada, draft(ada)))["v"] == 2
     commit = await act(ada, {"type": "commit"})

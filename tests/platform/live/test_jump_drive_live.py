@@ -35,7 +35,7 @@ from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 from tests.platform.live.playout import _absorb, leaks, origins, states
 from tests.platform.live.test_whole_game import audience, layer_messages
-from tests.platform.live.wsclient import Client, Frame
+from tests.platform.live.wsclient import Client, Frame, acknowledges
 
 pytestmark = pytest.mark.django_db(transaction=True)
 __all__ = ["layer_messages"]
@@ -61,17 +61,14 @@ async def send_act(client: Client, action: dict, tag: str) -> str:
 
 
 async def reply(client: Client, frame_id: str) -> Frame:
-    """The ``ack`` or ``error`` for this act (other frames are taken in meanwhile)."""
-    while True:
-        frame = await client.recv()
-        assert frame["t"] != "closed"
-        if frame["t"] in {"ack", "error"} and frame["id"] == frame_id:
-            return frame
+    """The answer to this act: its own patch, an ``ack`` or an ``error`` (other frames
+    are taken in meanwhile)."""
+    return await client.answer(frame_id)
 
 
 async def act(client: Client, action: dict, tag: str) -> Frame:
     frame = await reply(client, await send_act(client, action, tag))
-    assert frame["t"] == "ack", frame
+    assert acknowledges(frame), frame
     return frame
 
 
@@ -208,16 +205,16 @@ async def test_two_people_choose_in_secret_commit_together_and_see_the_reveal(
     # J15: both draft at once, each from the view it holds: neither refuses the other.
     drafts = [await send_act(c, GAME.bot_action("greedy", c.view, 1), "draft") for c in people]
     acks = [await reply(c, i) for c, i in zip(people, drafts, strict=True)]
-    assert [a["t"] for a in acks] == ["ack", "ack"], acks
+    assert [a["t"] for a in acks] == ["patch", "patch"], acks
     assert [a["v"] for a in acks] == [base[c] + 1 for c in people]  # its own change only
-    for ack, client in zip(acks, people, strict=True):  # the patch follows the ack
-        await client.until_version(ack["v"])
+    for ack, client in zip(acks, people, strict=True):  # the ack is its patch
+        assert client.v == ack["v"]
 
     # Both commit at once: the first commit changes the other's view (it shows who has
     # committed), so the other's act is stale; it gets a sync and commits again.
     ids = [await send_act(client, {"type": "commit"}, "commit") for client in people]
     replies = [await reply(client, frame_id) for client, frame_id in zip(people, ids, strict=True)]
-    assert sorted(r["t"] for r in replies) == ["ack", "error"]
+    assert sorted(r["t"] for r in replies) == ["error", "patch"]
     late = people[[r["t"] for r in replies].index("error")]
     assert replies[people.index(late)]["code"] == "stale_version"
     # The first commit: each person's view changed twice (a draft, the commit), each

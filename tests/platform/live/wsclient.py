@@ -21,6 +21,19 @@ Frame = dict[str, Any]
 TIMEOUT = 10.0
 
 
+def answers_act(frame: Frame, frame_id: str | None = None) -> bool:
+    """Whether ``frame`` answers an act (``frame_id``'s, if given): the actor's own patch
+    carrying the act's id, a plain ``ack`` (an act sent again), or an ``error``."""
+    if frame["t"] not in {"patch", "ack", "error"} or frame.get("id") is None:
+        return False
+    return frame_id is None or frame["id"] == frame_id
+
+
+def acknowledges(frame: Frame) -> bool:
+    """Whether ``frame`` says an act applied (its own patch, or an ``ack``)."""
+    return answers_act(frame) and frame["t"] != "error"
+
+
 class Tracker:
     """The view a client holds, kept up to date from the frames it receives.
 
@@ -118,6 +131,12 @@ class Client(Tracker):
     async def until_version(self, version: int, timeout: float = TIMEOUT) -> None:
         while self.v is None or self.v < version:
             await self.recv(timeout)
+
+    async def answer(self, frame_id: str, timeout: float = TIMEOUT) -> Frame:
+        """The answer to the act ``frame_id`` (the frames before it are kept)."""
+        while not answers_act(frame := await self.recv(timeout), frame_id):
+            assert frame["t"] != "closed", f"closed while waiting for {frame_id}'s answer"
+        return frame
 
     async def drain(self) -> list[Frame]:
         """Every frame that arrives until the connection is quiet for a moment."""

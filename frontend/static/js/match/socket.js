@@ -198,9 +198,15 @@ export class MatchConnection {
 
   /**
    * A patch turns this audience's view of version `v - 1` into `v`: view versions count
-   * the changes to this view alone.
+   * the changes to this view alone. The actor's own patch carries its act's `id`: the
+   * act applied, whatever becomes of the patch (a sync on its way shows it too).
    */
   onPatch(frame) {
+    this.applyPatch(frame);
+    if (typeof frame.id === "string") this.settle(frame.id, null);
+  }
+
+  applyPatch(frame) {
     if (this.syncing || this.view === null) return;
     if (frame.v <= this.version) return; // already held
     if (frame.v !== this.version + 1) {
