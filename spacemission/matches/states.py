@@ -72,13 +72,30 @@ def take_snapshot(match: Match) -> None:
 
 
 def replayed(match: Match) -> State:
-    """The snapshot with the stored actions after it applied: no cache."""
+    """The state at ``match.version`` from the stored snapshot and the actions after it,
+    up to that version: no cache. The match row may have been read before later acts
+    committed (outside the row lock), so later actions and a later snapshot are left
+    out; with a snapshot newer than the version read, the game is replayed from its deal.
+    """
     game = registry.get(match.game)
-    state = match.snapshot
-    rows = Action.objects.filter(match_id=match.pk, version__gt=match.snapshot_version)
-    for seat, action in rows.order_by("version").values_list("seat", "action"):
+    state, since = _snapshot(match)
+    if since > match.version:
+        state, since = game.setup(match.seat_count, match.options, match.seed), 0
+    rows = Action.objects.filter(
+        match_id=match.pk, version__gt=since, version__lte=match.version
+    ).order_by("version")
+    for seat, action in rows.values_list("seat", "action"):
         state, _events = game.apply(state, seat, action)
     return state
+
+
+def _snapshot(match: Match) -> tuple[State, int]:
+    """The snapshot and its version, read together (a snapshot loaded on its own later
+    may already be a newer one)."""
+    if "snapshot" not in match.get_deferred_fields():
+        return match.snapshot, match.snapshot_version
+    row = Match.objects.filter(pk=match.pk).values_list("snapshot", "snapshot_version")
+    return row.get()
 
 
 def forget_all() -> None:

@@ -123,3 +123,41 @@ def test_a_process_keeps_a_bounded_number_of_matches(users, monkeypatch):
     assert states._cached((matches[0].pk, matches[0].seed), 1) is None
     for match in matches[1:]:
         assert states._cached((match.pk, match.seed), 1) is not None
+
+
+def test_a_match_read_before_later_acts_is_replayed_to_its_own_version(users, replays):
+    """A reader outside the row lock (a sync, a bot) reads the match, then its log: acts
+    committed in between must not leak into the state it names with the version read."""
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    play(match.pk, ada, 0)
+    read = Match.objects.get(pk=match.pk)  # version 1
+    play(match.pk, bob, 1)  # version 2 commits before the reader loads the state
+    states.forget_all()
+    assert states.current(read) == TOY.apply(replay_to(read, 0), 0, first_action(read))[0]
+    assert states.current(read) != states.current(Match.objects.get(pk=match.pk))
+
+
+def test_a_snapshot_newer_than_the_version_read_is_not_used(users, monkeypatch):
+    monkeypatch.setattr(states, "SNAPSHOT_EVERY", 1)  # every act writes the snapshot
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    play(match.pk, ada, 0)
+    read = Match.objects.defer("snapshot").get(pk=match.pk)  # version 1, snapshot unread
+    at_one = replay(read)
+    play(match.pk, bob, 1)  # writes the snapshot of version 2
+    states.forget_all()
+    assert Match.objects.get(pk=match.pk).snapshot_version == 2
+    assert states.current(read) == at_one
+
+
+def replay_to(match: Match, version: int) -> dict:
+    """The state after the first ``version`` actions, from the deal."""
+    state = TOY.setup(match.seat_count, match.options, match.seed)
+    for row in match.actions.order_by("version")[:version]:
+        state = TOY.apply(state, row.seat, row.action)[0]
+    return state
+
+
+def first_action(match: Match) -> dict:
+    return match.actions.get(version=1).action
