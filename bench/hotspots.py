@@ -6,6 +6,11 @@ Reads py-spy's collapsed stacks (``-f raw``, one thread per stack root) and prin
 thread, its samples, how many of them were idle (waiting in the selector or for work),
 and, with their counts, the deepest frame of the app in each sample joined to the deepest
 frame of the library it was in (Django's database layer, psycopg, channels_redis, Daphne).
+
+``--parts`` sorts every sample into the part of an act's work it belongs to instead (the
+act in its worker thread, the hop to that thread, the Redis publish and receive, the
+fan-out to the sockets, Twisted's reactor, …): with a ``--gil`` profile, each part's share
+of the server's CPU.
 """
 
 from __future__ import annotations
@@ -40,11 +45,45 @@ def summarise(path: Path) -> dict[str, tuple[int, int, Counter]]:
     return threads
 
 
+# (part, a frame that marks it), the first match wins: the act's own work first.
+PARTS = (
+    ("the act in its worker thread (rules, views, patches, SQL)", "apply_action ("),
+    ("the act's frames, built in the worker thread", "patch_messages ("),
+    ("hop to and from the worker thread (asgiref, executor)", "asgiref/"),
+    ("Redis: publishing an act's patches", "_publish_together ("),
+    ("Redis: receiving the published frames", "channels_redis/"),
+    ("fan-out: writing frames to the local sockets", "live/hub.py"),
+    ("the consumer: reading and checking a client's frame", "MatchConsumer."),
+    ("websocket framing (autobahn)", "autobahn/"),
+    ("Twisted's reactor: socket reads, writes and polling", "twisted/"),
+    ("Twisted's reactor: socket reads, writes and polling", "daphne/server.py"),
+)
+
+
+def parts(path: Path) -> Counter:
+    """Samples per part of the work (``PARTS``; "other" for the rest), idle left out."""
+    out: Counter = Counter()
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if any(mark in stack.rsplit(";", 1)[-1] for mark in IDLE):
+            continue
+        part = next((name for name, mark in PARTS if mark in stack), "other")
+        out[part] += int(count)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.hotspots", description=__doc__)
     parser.add_argument("profile", type=Path)
     parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--parts", action="store_true", help="samples per part of an act")
     args = parser.parse_args(argv)
+    if args.parts:
+        shares = parts(args.profile)
+        total = sum(shares.values()) or 1
+        for part, n in shares.most_common():
+            print(f"{n:6d}  {100 * n / total:5.1f} %  {part}")
+        return
     for thread, (samples, idle, where) in sorted(
         summarise(args.profile).items(), key=lambda item: -item[1][0]
     ):

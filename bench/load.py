@@ -37,8 +37,9 @@ sends in which the channel layer dropped a message, refused acts by code
 0). With several counts it also prints the throughput of each relative to the first.
 
 ``--profile DIR`` records a py-spy profile of the first server during the run
-(``DIR/load-<processes>p.txt``, collapsed stacks); ``--env NAME=VALUE`` (repeatable) sets
-a server setting from ``spacemission/settings.py``, e.g. ``--env DB_POOL_SIZE=0
+(``DIR/load-<processes>p.txt``, collapsed stacks; ``--gil``: only the samples holding the
+GIL, that is where its CPU goes, for ``bench.hotspots --parts``); ``--env NAME=VALUE``
+(repeatable) sets a server setting from ``spacemission/settings.py``, e.g. ``--env DB_POOL_SIZE=0
 --env CHANNELS_LAYER=core --env CHANNELS_CAPACITY=100`` for the configuration before
 connection pooling and the pub/sub channel layer.
 """
@@ -354,14 +355,18 @@ def servers(
 
 
 @contextlib.contextmanager
-def profiling(server: Server, out: Path | None, seconds: float) -> Iterator[None]:
-    """py-spy records ``server`` for ``seconds`` while the block runs (when ``out`` is set)."""
+def profiling(
+    server: Server, out: Path | None, seconds: float, gil: bool = False
+) -> Iterator[None]:
+    """py-spy records ``server`` for ``seconds`` while the block runs (when ``out`` is set);
+    ``gil``: only the samples of the thread holding the GIL, i.e. where its CPU goes."""
     if out is None:
         yield
         return
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     out.parent.mkdir(parents=True, exist_ok=True)
     command = [spy, "record", "-p", str(server.process.pid), "-d", str(int(seconds))]
+    command += ["--gil"] if gil else []
     proc = subprocess.Popen([*command, "-f", "raw", "-o", str(out)], stdout=subprocess.DEVNULL)
     try:
         yield
@@ -500,7 +505,7 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
     profile = Path(args.profile) / f"load-{processes}p.txt" if args.profile else None
     with servers(processes, args.layer, args.env) as (db, procs):
         seatings = create_matches(db, args.game, args.matches, args.players)
-        with profiling(procs[0], profile, args.seconds):
+        with profiling(procs[0], profile, args.seconds, args.gil):
             trackers = asyncio.run(play(seatings, procs, args, stats))
         for seating, tracker in zip(seatings, trackers, strict=True):
             tracker.settle(action_views(db, seating.match_id))
@@ -535,6 +540,9 @@ def parser() -> argparse.ArgumentParser:
         "--env", action="append", default=[], metavar="NAME=VALUE", help="a server setting"
     )
     parser.add_argument("--profile", metavar="DIR", help="py-spy profile of the first server")
+    parser.add_argument(
+        "--gil", action="store_true", help="profile only the thread holding the GIL"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON line per run")
     return parser
 

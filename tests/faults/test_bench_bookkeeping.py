@@ -78,3 +78,22 @@ def test_hot_spots_sum_samples_per_thread_and_name_app_and_library_frames(tmp_pa
     key = "act (spacemission/live/consumers.py:37) > wait (psycopg/connection.py:495)"
     assert where[key] == 5
     assert threads["main"][:2] == (5, 5)
+
+
+def test_hot_spots_sort_samples_into_the_parts_of_an_act(tmp_path):
+    from bench.hotspots import parts
+
+    profile = tmp_path / "gil.txt"
+    profile.write_text(
+        "worker;run (asgiref/sync.py:1);apply_action (spacemission/matches/services.py:1) 6\n"
+        "main;run (daphne/server.py:1);_publish_together (spacemission/live/fanout.py:1) 3\n"
+        "main;run (daphne/server.py:1);doWrite (twisted/internet/tcp.py:1) 2\n"
+        "main;run (daphne/server.py:1);select (selectors.py:468) 9\n"
+        "main;helper (somewhere.py:1) 1\n"
+    )
+    shares = parts(profile)
+    assert shares["the act in its worker thread (rules, views, patches, SQL)"] == 6
+    assert shares["Redis: publishing an act's patches"] == 3
+    assert shares["Twisted's reactor: socket reads, writes and polling"] == 2
+    assert shares["other"] == 1
+    assert sum(shares.values()) == 12  # the idle samples are left out
