@@ -113,36 +113,29 @@ class Entry:
 
 def append(match: Match, entry: Entry) -> None:
     """Add the action that made ``match.version`` to the log."""
-    _execute(_sql(_APPEND), _append_params(match, entry))
+    _execute(_sql(_APPEND), _log_row(match, entry, _text(match.view_versions), _now()))
 
 
 def record(match: Match, entry: Entry, *, snapshot: bool) -> None:
     """Append ``entry`` and store the match's version, view versions and clock (and its
-    snapshot): one statement on PostgreSQL, two elsewhere."""
-    update = _update_params(match, snapshot)
+    snapshot): one statement on PostgreSQL, two elsewhere. The view versions and the time
+    both rows store are made once."""
+    views, at = _text(match.view_versions), _now()
+    log_row, match_row = _log_row(match, entry, views, at), _match_row(match, views, at, snapshot)
     if connection.vendor == "postgresql":
-        _execute(_sql(_RECORD, snapshot=snapshot), [*_append_params(match, entry), *update])
+        _execute(_sql(_RECORD, snapshot=snapshot), [*log_row, *match_row])
     else:
-        _execute(_sql(_APPEND), _append_params(match, entry))
-        _execute(_sql(_UPDATE, snapshot=snapshot), update)
+        _execute(_sql(_APPEND), log_row)
+        _execute(_sql(_UPDATE, snapshot=snapshot), match_row)
 
 
-def _append_params(match: Match, entry: Entry) -> list[Any]:
-    action, views = _text(entry.action), _text(match.view_versions)
-    return [
-        match.pk,
-        match.version,
-        entry.seat,
-        action,
-        entry.client_id,
-        views,
-        entry.user_id,
-        _now(),
-    ]
+def _log_row(match: Match, entry: Entry, views: str | None, at: Any) -> list[Any]:
+    action = _text(entry.action)
+    return [match.pk, match.version, entry.seat, action, entry.client_id, views, entry.user_id, at]
 
 
-def _update_params(match: Match, snapshot: bool) -> list[Any]:
-    head = [match.version, _text(match.view_versions), _text(match.clock), match.deadline, _now()]
+def _match_row(match: Match, views: str | None, at: Any, snapshot: bool) -> list[Any]:
+    head = [match.version, views, _text(match.clock), match.deadline, at]
     if snapshot:
         head += [_text(match.snapshot), match.snapshot_version]
     return [*head, match.pk]
