@@ -3,19 +3,18 @@
 Each seat has its own group and the spectators share one; a message for a seat's group
 is built from that seat's view alone, so no channel-layer message ever carries another
 seat's private data. Public frames (presence, chat, seat changes) go to the match group
-every connection of the match joins. Each process receives a group's messages once and
-writes them to its own sockets of that audience (``spacemission.live.hub``).
+every connection of the match joins. A message is written to the sending process's own
+sockets of its audience at once, and reaches each other process once, which writes it to
+its own (``spacemission.live.hub``).
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from channels.layers import get_channel_layer
-from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from spacemission.live import frames, snapshot
+from spacemission.live import frames, hub, snapshot
 from spacemission.live.hub import FRAME, SEATS
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
@@ -83,19 +82,15 @@ def own_patch(
 
 
 async def send(messages: list[tuple[str, Message]]) -> None:
-    """Send to each group, in order: together when the layer allows it, else to distinct
-    groups at once, else one after the other."""
+    """Send to each group, in order: to this process's sockets at once, then to the other
+    processes' (``spacemission.live.hub``)."""
     layer = get_channel_layer()
-    messages = [(group, {**message, "group": group}) for group, message in messages]
-    if await _publish_together(layer, messages):
-        return
-    # The facts that follow a game's last patches must not overtake them.
+    tagged = [{**message, "group": group} for group, message in messages]
+    # Over the channel layer, distinct groups may be sent to at once; but the facts that
+    # follow a game's last patches must not overtake them.
     ordered = any(is_match_group(group) for group, _ in messages[1:])
-    if not ordered and len({group for group, _ in messages}) == len(messages):
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
-        return
-    for group, message in messages:
-        await layer.group_send(group, message)
+    at_once = not ordered and len({group for group, _ in messages}) == len(messages)
+    await hub.hub(layer).send(tagged, at_once=at_once)
 
 
 async def send_public(match_id: int, frame: frames.Frame) -> None:
@@ -104,29 +99,3 @@ async def send_public(match_id: int, frame: frames.Frame) -> None:
 
 async def send_seats_changed(match_id: int) -> None:
     await send([(match_group(match_id), {"type": SEATS})])
-
-
-async def _publish_together(layer: Any, messages: list[tuple[str, Message]]) -> bool:
-    """With channels_redis's pub/sub layer on one Redis, publish every message in one
-    pipeline: one round trip instead of one per group, and Redis relays them back to back,
-    so no client can act on the first (and another process publish the next version)
-    before the last has gone out. False, having sent nothing, for any other layer."""
-    if not isinstance(layer, RedisPubSubChannelLayer) or not messages:
-        return False
-    try:  # the layer's internals, as of channels_redis 4
-        loop_layer = layer._get_layer()
-        if len(loop_layer._shards) != 1:
-            return False
-        shard = loop_layer._shards[0]
-        channels = [loop_layer._get_group_channel_name(group) for group, _ in messages]
-        lock, ensure_redis = shard._lock, shard._ensure_redis
-    except AttributeError:
-        return False
-    payloads = [layer.serialize(message) for _, message in messages]
-    async with lock:
-        ensure_redis()
-        async with shard._redis.pipeline(transaction=False) as pipe:
-            for channel, payload in zip(channels, payloads, strict=True):
-                pipe.publish(channel, payload)
-            await pipe.execute()
-    return True

@@ -1,19 +1,30 @@
 """This process's fan-out of match frames to its own sockets.
 
-One channel-layer channel per process joins each audience group (a seat, the
-spectators, a whole match) that a socket of this process is in. A group message is
-received once per process and its already-encoded text written straight to each local
-socket of that audience: no queue, task wake-up and handler per socket and message, as a
-consumer per socket would cost. The one channel receives every audience's messages in the
-order the layer delivers them, so a match's end never overtakes its last patches.
+A hub holds the audiences (a seat, the spectators, a whole match) that a socket of this
+process is in, and writes each message's already-encoded text straight to each local
+socket of its audience: no queue, task wake-up and handler per socket and message, as a
+consumer per socket would cost. A message sent on this process is written to its sockets
+at once, in the sender's task and in the order sent, then relayed to the other processes,
+tagged with the hub's origin (a random id); a hub drops its own messages when they come
+back.
+
+Between processes the hub subscribes to each audience it has a socket of: over a lean
+Redis pub/sub link of its own (``spacemission.live.relay``) with channels_redis's pub/sub
+layer on one Redis, else through the channel layer, one channel of the process joining
+each audience's group. Either way one connection or channel receives every audience's
+messages from the other processes, in the order they were published, so a match's end
+never overtakes its last patches.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
+
+from spacemission.live import relay
 
 log = logging.getLogger(__name__)
 
@@ -56,27 +67,35 @@ class Outlet:
             await self._write(text)
 
 
+class Link(Protocol):
+    """A hub's way to the other processes."""
+
+    async def subscribe(self, group: str) -> None: ...
+    async def unsubscribe(self, group: str) -> None: ...
+    async def publish(self, items: list[tuple[str, str | None]], *, at_once: bool) -> None: ...
+    async def renew(self, groups: list[str]) -> None: ...
+    async def close(self) -> None: ...
+
+
 class Hub:
     """The audiences of one channel layer on one event loop, and their local sockets."""
 
     def __init__(self, layer: Any) -> None:
         self.layer = layer
         self.loop = asyncio.get_running_loop()
+        self.origin = secrets.token_hex(8)
         self.audiences: dict[str, dict[str, Outlet]] = {}
-        self._joined: dict[str, asyncio.Task[None]] = {}  # group -> its group_add
-        self._channel: asyncio.Task[str] | None = None
-        self._listening: asyncio.Task[None] | None = None
+        self._joined: dict[str, asyncio.Task[None]] = {}  # group -> its subscription
+        pubsub = relay.Relay.of(layer, self.origin, self._arrived)
+        self.link: Link = _RelayLink(pubsub) if pubsub else _LayerLink(layer, self)
 
     async def join(self, group: str, outlet: Outlet) -> None:
-        """Deliver ``group``'s frames to ``outlet`` once this process's channel is in the
-        group (every socket of the audience waits for the first one's ``group_add``)."""
-        channel = await self._ready()
+        """Deliver ``group``'s frames to ``outlet`` once this process receives the other
+        processes' (every socket of the audience waits for the first one's subscription)."""
         self.audiences.setdefault(group, {})[outlet.key] = outlet
         joined = self._joined.get(group)
         if joined is None or (joined.done() and _failed(joined)):
-            joined = self._joined[group] = self.loop.create_task(
-                self.layer.group_add(group, channel)
-            )
+            joined = self._joined[group] = self.loop.create_task(self.link.subscribe(group))
         try:
             await asyncio.shield(joined)
         except BaseException:
@@ -86,7 +105,7 @@ class Hub:
     async def leave(self, group: str, outlet: Outlet) -> None:
         if self._forget(group, outlet):
             self._joined.pop(group, None)
-            await self.layer.group_discard(group, await self._ready())
+            await self.link.unsubscribe(group)
 
     def _forget(self, group: str, outlet: Outlet) -> bool:
         """Drop ``outlet`` from ``group``: whether that was the audience's last socket."""
@@ -101,32 +120,20 @@ class Hub:
 
     async def renew(self) -> None:
         """Join every audience again (memberships expire in the core Redis layer)."""
-        channel = await self._ready()
-        for group in list(self.audiences):
-            await self.layer.group_add(group, channel)
+        await self.link.renew(list(self.audiences))
 
-    async def _ready(self) -> str:
-        """The process's channel (made again if the layer failed to make it), listened to."""
-        if self._channel is None or (self._channel.done() and _failed(self._channel)):
-            self._channel = self.loop.create_task(self.layer.new_channel())
-        channel = await asyncio.shield(self._channel)
-        if self._listening is None or self._listening.done():
-            self._listening = self.loop.create_task(self._listen(channel))
-        return channel
-
-    async def _listen(self, channel: str) -> None:
-        while True:
-            try:
-                message = await self.layer.receive(channel)
-            except RuntimeError:  # its event loop closed (a test's): the hub ends with it
-                raise
-            except Exception:  # the layer lost its server: it reconnects; clients resync
-                if _cancelling():  # the layer turned its cancellation into another error
-                    return
-                log.exception("channel layer receive failed")
-                await asyncio.sleep(RETRY_AFTER)
-                continue
+    async def send(self, messages: list[Message], *, at_once: bool = False) -> None:
+        """Deliver each message (with its ``group``) to this process's sockets, in order,
+        then to the other processes' (``at_once``: the layer may send them in any order)."""
+        for message in messages:
             await self.deliver(message)
+        if not messages:
+            return
+        items = [(m["group"], m["text"] if m["type"] == FRAME else None) for m in messages]
+        try:
+            await self.link.publish(items, at_once=at_once)
+        except Exception:  # Redis is away: this process's sockets got theirs; others resync
+            log.warning("frames not relayed to the other processes", exc_info=True)
 
     async def deliver(self, message: Message) -> None:
         """Write a frame to its audience's sockets here (but the one it skips), or tell
@@ -141,12 +148,111 @@ class Hub:
             if outlet.key != skip:
                 await self._safely(outlet.write(text))
 
+    async def close(self) -> None:
+        """Stop receiving from the other processes (a hub of a test's own)."""
+        await self.link.close()
+
+    async def _arrived(self, group: str, text: str | None) -> None:
+        """Another process's message (the skipped socket, if any, is that process's)."""
+        if text is None:
+            await self.deliver({"type": SEATS, "group": group})
+        else:
+            await self.deliver({"type": FRAME, "group": group, "text": text})
+
     @staticmethod
     async def _safely(sending: Awaitable[None]) -> None:
         try:
             await sending
         except Exception:  # one closing socket must not cost the others their frame
             log.debug("a frame was not delivered", exc_info=True)
+
+
+class _RelayLink:
+    """The other processes over the hub's own Redis pub/sub connection."""
+
+    def __init__(self, pubsub: relay.Relay) -> None:
+        self.relay = pubsub
+
+    async def subscribe(self, group: str) -> None:
+        await self.relay.subscribe(group)
+
+    async def unsubscribe(self, group: str) -> None:
+        await self.relay.unsubscribe(group)
+
+    async def publish(self, items: list[tuple[str, str | None]], *, at_once: bool) -> None:
+        await self.relay.publish(items)  # in one pipeline, in order
+
+    async def close(self) -> None:
+        await self.relay.close()
+
+    async def renew(self, groups: list[str]) -> None:
+        pass  # subscriptions last as long as the connection, which subscribes again
+
+
+class _LayerLink:
+    """The other processes through the channel layer: one channel of this process joins
+    each audience's group; its messages carry their hub's origin."""
+
+    def __init__(self, layer: Any, owner: Hub) -> None:
+        self.layer = layer
+        self.origin = owner.origin
+        self._arrived = owner._arrived
+        self._loop = asyncio.get_running_loop()
+        self._channel: asyncio.Task[str] | None = None
+        self._listening: asyncio.Task[None] | None = None
+
+    async def subscribe(self, group: str) -> None:
+        await self.layer.group_add(group, await self._ready())
+
+    async def unsubscribe(self, group: str) -> None:
+        await self.layer.group_discard(group, await self._ready())
+
+    async def renew(self, groups: list[str]) -> None:
+        channel = await self._ready()
+        for group in groups:
+            await self.layer.group_add(group, channel)
+
+    async def publish(self, items: list[tuple[str, str | None]], *, at_once: bool) -> None:
+        messages = [(group, self._message(group, text)) for group, text in items]
+        if at_once:
+            await asyncio.gather(*(self.layer.group_send(g, m) for g, m in messages))
+            return
+        for group, message in messages:
+            await self.layer.group_send(group, message)
+
+    async def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            await asyncio.gather(self._listening, return_exceptions=True)
+
+    def _message(self, group: str, text: str | None) -> Message:
+        if text is None:
+            return {"type": SEATS, "group": group, "origin": self.origin}
+        return {"type": FRAME, "group": group, "text": text, "origin": self.origin}
+
+    async def _ready(self) -> str:
+        """The process's channel (made again if the layer failed to make it), listened to."""
+        if self._channel is None or (self._channel.done() and _failed(self._channel)):
+            self._channel = self._loop.create_task(self.layer.new_channel())
+        channel = await asyncio.shield(self._channel)
+        if self._listening is None or self._listening.done():
+            self._listening = self._loop.create_task(self._listen(channel))
+        return channel
+
+    async def _listen(self, channel: str) -> None:
+        while True:
+            try:
+                message = await self.layer.receive(channel)
+            except RuntimeError:  # its event loop closed (a test's): the hub ends with it
+                raise
+            except Exception:  # the layer lost its server: it reconnects; clients resync
+                if _cancelling():  # the layer turned its cancellation into another error
+                    return
+                log.exception("channel layer receive failed")
+                await asyncio.sleep(RETRY_AFTER)
+                continue
+            if message.get("origin") != self.origin:  # its own were delivered when sent
+                await self._arrived(message["group"], message.get("text"))
 
 
 def _cancelling() -> bool:
