@@ -10,6 +10,8 @@ import uuid
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from spacemission.live import fanout, frames, hub
 from spacemission.matches.services import replace_with_bot
@@ -145,6 +147,179 @@ async def test_a_socket_that_left_gets_nothing_and_the_last_one_leaves_the_group
     )
     await until(lambda: other.texts)
     assert tab.texts == [text(1)]
+
+
+@pytest.fixture
+async def other_process(layer):
+    """A second hub on the same layer and Redis, as another process has."""
+    other = hub.Hub(layer)
+    yield other
+    await other.close()
+
+
+@pytest.fixture
+async def redis_client():
+    client = Redis.from_url(need_redis())
+    yield client
+    await client.aclose()
+
+
+def message(group: str, frame: frames.Frame, **extra: str) -> hub.Message:
+    """A message as another process's hub is given it to send."""
+    return {**fanout.frame_message(frame), "group": group, **extra}
+
+
+async def test_the_senders_sockets_get_a_frame_before_any_other_process_and_once(
+    layer, other_process
+):
+    audiences = hub.hub(layer)
+    there = Socket("there")
+    await other_process.join(SEAT_0, there.outlet)
+    seen_there: list[int] = []
+
+    async def write(text: str) -> None:
+        seen_there.append(len(there.texts))  # what the other process had at that moment
+        here.texts.append(text)
+
+    here = Socket("here")
+    here.outlet = hub.Outlet(here.outlet.key, write)
+    await audiences.join(SEAT_0, here.outlet)
+
+    await fanout.send([(SEAT_0, fanout.frame_message(frames.patch(1, [])))])
+    assert here.texts == [text(1)]  # written before send returned
+    await until(lambda: there.texts)
+    assert seen_there == [0]
+    # Anything of its own coming back would arrive before what the other process sends next.
+    await other_process.send([message(SEAT_0, frames.patch(2, []))])
+    await until(lambda: len(here.texts) == 2)
+    assert here.texts == there.texts == [text(1), text(2)]
+
+
+async def test_two_processes_exchange_frames_in_order_each_socket_once(layer, other_process):
+    """Each process sends in turn once the last frame reached every socket (as a player
+    acts on what was seen); and one process's burst of sends arrives in order."""
+    here, there = hub.hub(layer), other_process
+    ada, bob, eve = Socket("ada"), Socket("bob"), Socket("eve")
+    await joined(here, **{SEAT_0: [ada], EVERYONE: [ada]})
+    await joined(there, **{SEAT_0: [bob], WATCHERS: [eve], EVERYONE: [bob, eve]})
+    for n in range(1, 11):
+        if n % 2:
+            await fanout.send([(SEAT_0, fanout.frame_message(frames.patch(n, [])))])
+        else:
+            await there.send([message(SEAT_0, frames.patch(n, []))])
+        await until(lambda n=n: len(ada.texts) == len(bob.texts) == n)
+    assert ada.texts == bob.texts == [text(n) for n in range(1, 11)]
+
+    for n in range(11, 31):
+        await fanout.send(
+            [
+                (SEAT_0, fanout.frame_message(frames.patch(n, []))),
+                (WATCHERS, fanout.frame_message(frames.patch(n, []))),
+                (EVERYONE, fanout.frame_message(frames.match({"n": n}))),
+            ]
+        )
+    await until(lambda: len(bob.texts) == 10 + 40 and len(eve.texts) == 40)
+    burst = [t for n in range(11, 31) for t in (text(n), frames.encode(frames.match({"n": n})))]
+    assert bob.texts[10:] == eve.texts == burst
+    assert ada.texts[10:] == burst
+
+
+async def test_the_skipped_socket_is_the_senders_own_and_its_tabs_elsewhere_get_it(
+    layer, other_process
+):
+    actor, tab_here, tab_there = Socket("ada"), Socket("ada-tab"), Socket("ada-phone")
+    await joined(hub.hub(layer), **{SEAT_0: [actor, tab_here]})
+    await joined(other_process, **{SEAT_0: [tab_there]})
+    skipping = {**fanout.frame_message(frames.patch(1, [])), "skip": actor.outlet.key}
+    await fanout.send([(SEAT_0, skipping), (SEAT_0, fanout.frame_message(frames.pong()))])
+    await until(lambda: len(tab_there.texts) == 2)
+    assert tab_here.texts == tab_there.texts == [text(1), '{"t":"pong"}']
+    assert actor.texts == ['{"t":"pong"}']
+
+
+async def test_a_change_of_seats_reaches_each_socket_of_either_process(layer, other_process):
+    """Each socket of the audience is told on its own channel, wherever it is."""
+    here, there = Socket("here"), Socket("there")
+    for audiences, socket in ((hub.hub(layer), here), (other_process, there)):
+        socket.outlet.key = await layer.new_channel()  # as a consumer's own channel
+        await audiences.join(EVERYONE, socket.outlet)
+    await fanout.send_seats_changed(MATCH)
+    async with asyncio.timeout(5):
+        told = [await layer.receive(s.outlet.key) for s in (here, there)]
+    assert told == [{"type": hub.SEATS}] * 2
+
+
+@pytest.fixture
+def pubsub(settings):
+    settings.CHANNEL_LAYERS = {"default": layer_config("pubsub")}
+    return get_channel_layer()
+
+
+async def subscribers(client: Redis, channel: bytes) -> int:
+    return dict(await client.pubsub_numsub(channel))[channel]
+
+
+@pytest.mark.redis
+async def test_the_relay_subscribes_for_the_first_socket_and_unsubscribes_after_the_last(
+    pubsub, redis_client
+):
+    audiences = hub.hub(pubsub)
+    channel = audiences.link.relay.channel(SEAT_0)
+    assert channel.startswith(pubsub.prefix.encode())  # deployments never share a channel
+    ada, tab = Socket("ada"), Socket("ada-tab")
+    assert await subscribers(redis_client, channel) == 0
+    await audiences.join(SEAT_0, ada.outlet)
+    assert await subscribers(redis_client, channel) == 1  # effective once join returned
+    await audiences.join(SEAT_0, tab.outlet)
+    await audiences.leave(SEAT_0, ada.outlet)
+    assert await subscribers(redis_client, channel) == 1
+    await audiences.leave(SEAT_0, tab.outlet)
+    await until(lambda: SEAT_0 not in audiences.audiences)
+    async with asyncio.timeout(5):
+        while await subscribers(redis_client, channel):
+            await asyncio.sleep(0.01)
+    await audiences.join(SEAT_0, ada.outlet)  # and again for a new first socket
+    assert await subscribers(redis_client, channel) == 1
+
+
+@pytest.mark.redis
+async def test_the_relay_subscribes_again_when_its_connection_is_dropped(pubsub, redis_client):
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    ada, bob = Socket("ada"), Socket("bob")
+    await joined(here, **{SEAT_0: [ada]})
+    await joined(there, **{SEAT_0: [bob]})
+    name = here.link.relay.name
+    [relay_client] = [c for c in await redis_client.client_list() if c["name"] == name]
+    await redis_client.client_kill_filter(_id=relay_client["id"])
+
+    await fanout.send([(SEAT_0, fanout.frame_message(frames.patch(1, [])))])
+    assert ada.texts == [text(1)]  # its own sockets are served meanwhile
+    await until(lambda: bob.texts == [text(1)])
+    channel = here.link.relay.channel(SEAT_0)
+    async with asyncio.timeout(5):
+        while await subscribers(redis_client, channel) < 2:
+            await asyncio.sleep(0.01)
+    [again] = [c for c in await redis_client.client_list() if c["name"] == name]
+    assert again["id"] != relay_client["id"]
+    await there.send([message(SEAT_0, frames.patch(2, []))])
+    await until(lambda: len(ada.texts) == 2)
+    assert ada.texts == bob.texts == [text(1), text(2)]
+    await there.close()
+
+
+async def test_a_join_fails_when_the_relay_cannot_reach_redis(settings):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},  # nothing listens there
+        }
+    }
+    audiences = hub.Hub(get_channel_layer())
+    ada = Socket("ada")
+    with pytest.raises(RedisError):
+        await audiences.join(SEAT_0, ada.outlet)
+    assert audiences.audiences == {}
+    await audiences.close()
 
 
 async def test_a_held_socket_gets_its_frames_after_its_sync_in_order():
