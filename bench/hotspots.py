@@ -5,7 +5,7 @@
 Reads py-spy's collapsed stacks (``-f raw``, one thread per stack root) and prints, per
 thread, its samples, how many of them were idle (waiting in the selector or for work),
 and, with their counts, the deepest frame of the app in each sample joined to the deepest
-frame of the library it was in (Django's database layer, psycopg, channels_redis, Daphne).
+frame of the library it was in (Django's database layer, psycopg, channels_redis, redis-py, Daphne).
 
 ``--parts`` sorts every sample into the part of an act's work it belongs to instead (the
 act in its worker thread, the hop to that thread, the Redis publish and receive, the
@@ -21,7 +21,15 @@ from pathlib import Path
 
 IDLE = ("selectors.py", "thread.py:81)")
 APP = ("spacemission/", "games/")
-LIBS = ("channels_redis/", "django/db/", "psycopg/", "daphne/", "autobahn/", "jsonpatch")
+LIBS = (
+    "channels_redis/",
+    "redis/asyncio/",
+    "django/db/",
+    "psycopg/",
+    "daphne/",
+    "autobahn/",
+    "jsonpatch",
+)
 
 
 def summarise(path: Path) -> dict[str, tuple[int, int, Counter]]:
@@ -51,8 +59,10 @@ PARTS = (
     ("the act's frames, built in the worker thread", "patch_messages ("),
     ("hop to and from the worker thread (asgiref, executor)", "asgiref/"),
     ("Redis: publishing an act's patches", "_publish_together ("),
+    ("Redis: publishing an act's patches", "publish (spacemission/live/relay.py"),
     ("Redis: receiving the published frames", "channels_redis/"),
     ("fan-out: writing frames to the local sockets", "live/hub.py"),
+    ("Redis: receiving the published frames", "live/relay.py"),  # but what it hands the hub
     ("the consumer: reading and checking a client's frame", "MatchConsumer."),
     ("websocket framing (autobahn)", "autobahn/"),
     ("Twisted's reactor: socket reads, writes and polling", "twisted/"),

@@ -88,12 +88,17 @@ def test_hot_spots_sort_samples_into_the_parts_of_an_act(tmp_path):
         "worker;run (asgiref/sync.py:1);apply_action (spacemission/matches/services.py:1) 6\n"
         "main;run (daphne/server.py:1);_publish_together (spacemission/live/fanout.py:1) 3\n"
         "main;run (daphne/server.py:1);doWrite (twisted/internet/tcp.py:1) 2\n"
+        "main;send (spacemission/live/hub.py:1);publish (spacemission/live/relay.py:1) 4\n"
+        "main;_listen (spacemission/live/relay.py:1);read (redis/asyncio/connection.py:1) 5\n"
+        "main;_listen (spacemission/live/relay.py:1);deliver (spacemission/live/hub.py:1) 7\n"
         "main;run (daphne/server.py:1);select (selectors.py:468) 9\n"
         "main;helper (somewhere.py:1) 1\n"
     )
     shares = parts(profile)
     assert shares["the act in its worker thread (rules, views, patches, SQL)"] == 6
-    assert shares["Redis: publishing an act's patches"] == 3
+    assert shares["Redis: publishing an act's patches"] == 3 + 4
+    assert shares["Redis: receiving the published frames"] == 5
+    assert shares["fan-out: writing frames to the local sockets"] == 7
     assert shares["Twisted's reactor: socket reads, writes and polling"] == 2
     assert shares["other"] == 1
-    assert sum(shares.values()) == 12  # the idle samples are left out
+    assert sum(shares.values()) == 12 + 4 + 5 + 7  # the idle samples are left out
