@@ -17,6 +17,7 @@ that nothing acknowledged was lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass, field
 
@@ -114,6 +115,12 @@ class Player(Tracker):
 
     async def wait_for_sync(self, timeout: float = 30.0) -> Frame:
         return await self.expect("sync", timeout)
+
+    async def drain(self, quiet: float = 0.5) -> None:
+        """Read (and apply) frames until none comes for ``quiet`` seconds."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await self.recv(quiet)
 
     async def until_version(self, version: int, timeout: float) -> None:
         while self.v is None or self.v < version:
@@ -231,9 +238,11 @@ async def final_views(players: list[Player]) -> None:
     Rounds of syncs: a socket handles its frames in order, so once every player's sync
     has come back, every act sent before it has been applied or refused, and the next
     round shows each player the final version. The sync a player reads may answer one it
-    asked for earlier (after a gap or a stall), so rounds go on until one changes no
-    player's version (at least two, at most five).
+    asked for earlier (after a gap or a stall), so the frames already on their way are
+    read first, and rounds go on until one changes no player's version (at least two, at
+    most five).
     """
+    await asyncio.gather(*(player.drain() for player in players))
     held = None
     for _ in range(5):
         for player in players:
