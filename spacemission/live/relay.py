@@ -154,8 +154,11 @@ class Relay:
             try:
                 while True:
                     await self._receive(await connection.read_response(timeout=math.inf))
-            except (RedisError, OSError) as error:
-                log.warning("relay: Redis connection lost (%s); subscribing again", error)
+            except Exception as error:  # Redis restarted or dropped it (or a reply was odd)
+                unexpected = not isinstance(error, RedisError | OSError)
+                log.warning(
+                    "relay: connection lost (%s); subscribing again", error, exc_info=unexpected
+                )
                 for waiting in self._confirming.values():
                     for confirmed in waiting:
                         if not confirmed.done():
