@@ -24,6 +24,11 @@ Each run measures, one after the other (A B C D A B C D …), after ``--warmup``
 4. The same with the lock, the insert and the update only (three plain statements, no
    seats, no snapshot).
 
+``--rate R`` holds both floors to R actions/s in all (pgbench ``-R``; the relay's matches
+act on a schedule): the CPU of an action grows as the rate falls (fewer frames and commits
+share a wake-up or a WAL flush), so a floor is fairest at the rate it is compared at;
+``--at-anchor-rate`` holds each run's floors to the rate boardgame.io reached just before.
+
 It prints the medians of the runs: CPU ms per action and actions/s of each, the floors'
 sum, that sum over boardgame.io's CPU per action against the budget of twice it, errors
 and the load averages.
@@ -224,6 +229,7 @@ def run_relay(home: Path, args: argparse.Namespace) -> tuple[Measure, dict[str, 
     env = {**os.environ, "NODE_PATH": str(home / "node_modules")}
     with relay_server(args.patch_bytes) as (port, server):
         command = ["node", str(RELAY_LOAD), str(port), str(args.matches), str(args.act_bytes)]
+        command += [str(args.rate)] if args.rate else []
         gen = subprocess.Popen(
             command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -368,10 +374,13 @@ def scratch_values(db: Database, matches: int, action_bytes: int) -> dict[str, s
     }
 
 
-def pgbench_command(db: Database, script: Path, clients: int, seconds: int) -> list[str]:
+def pgbench_command(
+    db: Database, script: Path, clients: int, seconds: int, rate: int = 0
+) -> list[str]:
     url = urlparse(db.url)
     return [
         *(shutil.which("pgbench") or "pgbench", "-n", "-M", "prepared"),
+        *(["-R", str(rate)] if rate else []),
         *("-c", str(clients), "-j", "2", "-T", str(seconds), "-f", str(script)),
         *("-h", url.hostname or "127.0.0.1", "-p", str(url.port or 5432)),
         *("-U", url.username or "postgres", url.path.lstrip("/")),
@@ -398,7 +407,8 @@ def run_postgres(side: str, sql: dict[str, Any], args: argparse.Namespace) -> Me
         script.write_text(act_script(sql, values) if side == ACT_SQL else bare_script(values))
         defines = [f"-D{k}={v}" for k, v in values.items() if v is not None]
         total = args.warmup + args.seconds + PGBENCH_SLACK
-        command = [*pgbench_command(db, script, args.matches, total), *defines]
+        base = pgbench_command(db, script, args.matches, total, args.rate)
+        command = [*base, *defines]
         env = {**os.environ, "PGPASSWORD": urlparse(db.url).password or ""}
         with psycopg.connect(db.url, autocommit=True) as conn:
 
@@ -469,8 +479,22 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--act-bytes", type=int, default=150, help="the relay's act frame")
     parser.add_argument("--patch-bytes", type=int, default=1500, help="the relay's frame out")
     parser.add_argument("--action-bytes", type=int, default=100, help="a stored action's JSON")
+    parser.add_argument(
+        "--rate", type=int, default=0, help="the floors' actions/s (0: as fast as they can)"
+    )
+    parser.add_argument(
+        "--at-anchor-rate",
+        action="store_true",
+        help="hold each run's floors to the actions/s boardgame.io reached in that run",
+    )
     parser.add_argument("--anchor", type=Path, default=anchor.DEFAULT_DIR)
     return parser
+
+
+def pace(args: argparse.Namespace) -> str:
+    if args.at_anchor_rate:
+        return "at the actions/s boardgame.io reached in the same run"
+    return f"at {args.rate} actions/s" if args.rate else "as fast as they can"
 
 
 def main(argv: list[str] | None = None) -> list[Measure]:
@@ -483,18 +507,21 @@ def main(argv: list[str] | None = None) -> list[Measure]:
         f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC: {args.matches} matches of 4, "
         f"{args.runs} interleaved runs of each side, {args.warmup} s warm-up + {args.seconds} s "
         f"measured; relay frames {args.act_bytes} B in, {args.patch_bytes} B out to each of 4; "
-        f"stored action {args.action_bytes} B",
+        f"stored action {args.action_bytes} B; the floors {pace(args)}",
         flush=True,
     )
     done: list[Measure] = []
     for index in range(args.runs):
+        paced = args
         for side in SIDES:
             if side == BGIO:
                 run = run_bgio(home, index, args)
+                if args.at_anchor_rate:
+                    paced = argparse.Namespace(**{**vars(args), "rate": round(run.actions_per_s)})
             elif side == RELAY:
-                run = run_relay(home, args)[0]
+                run = run_relay(home, paced)[0]
             else:
-                run = run_postgres(side, sql, args)
+                run = run_postgres(side, sql, paced)
             done.append(run)
             print(summary(run, index, args.runs), flush=True)
     print(report(done, args.matches), flush=True)

@@ -3,7 +3,10 @@
 // take turns as fast as the server answers: a player sends one frame of ACT_BYTES, and the
 // next player sends once all 4 sockets of the match hold the frame the server relayed.
 //
-//   NODE_PATH=<dir with the ws package> node bench/relay_load.js PORT MATCHES ACT_BYTES
+//   NODE_PATH=<dir with the ws package> node bench/relay_load.js PORT MATCHES ACT_BYTES [RATE]
+//
+// With RATE (actions/s, all matches together) each match acts at most every
+// MATCHES/RATE seconds, on a schedule it does not catch up on once late.
 //
 // It prints "ready" once every socket is open, then answers each line on its stdin:
 //   "mark" -> "mark <actions delivered so far>"
@@ -17,7 +20,8 @@
 const WebSocket = require('ws');
 const readline = require('readline');
 
-const [port, matchCount, actBytes] = process.argv.slice(2).map(Number);
+const [port, matchCount, actBytes, rate = 0] = process.argv.slice(2).map(Number);
+const interval = rate > 0 ? (1000 * matchCount) / rate : 0; // ms between a match's acts
 const PLAYERS = 4;
 const DRAIN_MS = 3000;
 const head = '{"t":"act","id":"k3f9a1","v":0,"action":{"pad":"';
@@ -31,6 +35,14 @@ const matches = [];
 
 function act(match) {
   if (!running) return;
+  if (interval) {
+    const now = Date.now();
+    if (match.due > now) {
+      setTimeout(() => act(match), match.due - now);
+      return;
+    }
+    match.due = Math.max(match.due + interval, now);
+  }
   match.inFlight = true;
   match.sockets[match.turn].send(ACT);
   match.turn = (match.turn + 1) % PLAYERS;
@@ -49,7 +61,7 @@ function received(match, player, text) {
 }
 
 function open(index) {
-  const match = { sockets: [], held: [0, 0, 0, 0], version: 0, turn: 0, inFlight: false };
+  const match = { sockets: [], held: [0, 0, 0, 0], version: 0, turn: 0, inFlight: false, due: 0 };
   const url = `ws://127.0.0.1:${port}/relay/m${index}-${process.pid}/`;
   const opened = [];
   for (let player = 0; player < PLAYERS; player++) {
