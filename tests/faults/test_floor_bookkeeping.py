@@ -90,7 +90,7 @@ def test_failed_transactions_are_read_from_pgbench_output():
     assert failed("transaction type: x\n") == 0
 
 
-def test_a_short_real_relay_run_counts_actions_and_every_socket_gets_every_frame():
+def test_short_real_relay_runs_count_actions_and_every_socket_gets_every_frame():
     if shutil.which("node") is None or not anchor.DEFAULT_DIR.is_dir():
         if os.environ.get("REQUIRE_SERVICES"):
             pytest.fail("node and the boardgame.io anchor are required")
@@ -103,3 +103,8 @@ def test_a_short_real_relay_run_counts_actions_and_every_socket_gets_every_frame
     # Each relayed frame reached the 4 sockets of its match, in order, none missing.
     assert tally["relayed"] == tally["actions"]
     assert (tally["gaps"], tally["missing"], tally["undelivered"], tally["errors"]) == (0, 0, 0, [])
+    # Held to a rate, the matches keep to it (and still lose nothing).
+    args.rate = 200
+    paced, tally = floor.run_relay(home, args)
+    assert 150 <= paced.actions_per_s <= 205 and paced.errors == 0
+    assert tally["relayed"] == tally["actions"]
