@@ -213,7 +213,7 @@ def marginal_row(anchor: dict[int, Medians], ours: dict[int, Medians]) -> list[s
 HEADER = ["workload", "measure", ANCHOR, OURS, "ours / boardgame.io", "target (issue #15)"]
 
 
-def table(rows: list[list[str]]) -> str:
-    """A Markdown table of ``rows`` under ``HEADER``."""
-    lines = [HEADER, ["---"] * len(HEADER), *rows]
+def table(rows: list[list[str]], header: list[str] = HEADER) -> str:
+    """A Markdown table of ``rows`` under ``header``."""
+    lines = [header, ["---"] * len(header), *rows]
     return "\n".join("| " + " | ".join(cells) + " |" for cells in lines)
