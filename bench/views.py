@@ -1,0 +1,64 @@
+"""CPU of building every audience's view and patch for an act, the rules alone.
+
+Plays whole bot games (rules only, no database), keeps every state, then times
+``audiences.changes`` (each seat's and the spectators' view of the state an act leaves,
+and the patch from the one before) for every act in order, as ``apply_locked`` makes
+them: the views of the state before were built by the act before.
+
+    .venv/bin/python -m bench.views [game] [games] [players]
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import sys
+import time
+
+from games import registry
+from games.core import Game, State
+from spacemission.matches import audiences
+
+
+def play(game: Game, players: int, seed: int) -> list[tuple[State, int]]:
+    """Every state of one bot game and the seat that acted on it (the last: -1)."""
+    state = game.setup(players, game.info.default_options(), seed)
+    out, step = [], 0
+    bots = game.info.bots
+    while game.active_seats(state):
+        active = game.active_seats(state)
+        seat = active[step % len(active)]
+        bot = bots[(seat + step // 97) % len(bots)]
+        action = game.bot_action(bot, game.view(state, seat), seed * 7919 + step)
+        out.append((state, seat))
+        state, _ = game.apply(state, seat, action)
+        step += 1
+    out.append((state, -1))
+    return out
+
+
+def main() -> None:
+    game_id = sys.argv[1] if len(sys.argv) > 1 else "space-mission"
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    game = registry.get(game_id)
+    players = int(sys.argv[3]) if len(sys.argv) > 3 else min(4, game.info.max_players)
+    played = [play(game, players, seed) for seed in range(1, games + 1)]
+    per_act: list[float] = []
+    started = time.process_time()
+    for states in played:
+        versions = audiences.initial(players)
+        for (before, seat), (after, _) in itertools.pairwise(states):
+            c0 = time.process_time()
+            changed = audiences.changes(game, before, after, seat, versions)
+            per_act.append((time.process_time() - c0) * 1000)
+            versions = audiences.bumped(versions, changed)
+    total = time.process_time() - started
+    print(
+        f"{game_id}, {players} players, {games} games, {len(per_act)} acts: "
+        f"changes() mean {statistics.mean(per_act):.3f} ms CPU per act, "
+        f"median {statistics.median(per_act):.3f} ms, total {total:.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
