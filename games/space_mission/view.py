@@ -35,43 +35,82 @@ def view(state: State, seat: int | None) -> View:
     n = state["players"]
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         seat = None
-    looking = state["looking"]
+    public = shared("public", (state,), _public, state)
     return {
         "game": GAME_ID,
         "seat": seat,
         "phase": state["phase"],
         "round": state["round"],
         "start_seat": state["start"],
-        "active": list(state["active"]),
-        "turn": {
-            "seat": state["seat"],
-            "actions_done": state["actions_done"],
-            "actions_per_turn": ACTIONS_PER_TURN,
-            "looking": None
-            if looking is None
-            else {"planet": looking["planet"], "purpose": looking["purpose"]},
-            "can_undo": bool(state["undo"]),
-            "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
-        },
-        "players": shared("players", _players_from(state), _players, state),
-        "gate": {
-            "probes": list(state["gate"]),
-            "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
-            # R28 as things stand: each seat's rank by probes and the points it would get.
-            "standing": gate_standing(state["gate"]),
-        },
-        "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
+        "active": public["active"],
+        "turn": public["turn"],
+        "players": public["players"],
+        "gate": public["gate"],
+        "ring": public["ring"],
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
-        "face_up_space": face_up_count(state),
+        "face_up_space": public["face_up_space"],
         "end_threshold": END_THRESHOLD[n],
         "ending": state["ending"],
         "me": None if seat is None else _me(state, seat),
         "legal": [] if seat is None else turn.legal_actions(state, seat),
-        "why_not": {} if seat is None else whynot.why_not(state, seat),
+        "why_not": {} if seat is None else _why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }
+
+
+def _public(state: State) -> dict[str, Any]:
+    """The parts of a state's views that every audience sees alike, built once per state
+    and, where the state parts they come from are the same objects, shared with the
+    views of the states before."""
+    looking = state["looking"]
+    return {
+        "active": shared("active", (state["active"],), list, state["active"]),
+        "turn": shared(
+            "turn",
+            (state["seat"], state["actions_done"], looking, not state["undo"]),
+            _turn,
+            state,
+        ),
+        "players": shared("players", _players_from(state), _players, state),
+        "gate": shared("gate", (state["gate"], state["ships"]), _gate, state),
+        "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
+        "face_up_space": face_up_count(state),
+    }
+
+
+def _turn(state: State) -> dict[str, Any]:
+    looking = state["looking"]
+    return {
+        "seat": state["seat"],
+        "actions_done": state["actions_done"],
+        "actions_per_turn": ACTIONS_PER_TURN,
+        "looking": None
+        if looking is None
+        else {"planet": looking["planet"], "purpose": looking["purpose"]},
+        "can_undo": bool(state["undo"]),
+        "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
+    }
+
+
+def _gate(state: State) -> dict[str, Any]:
+    return {
+        "probes": list(state["gate"]),
+        "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
+        # R28 as things stand: each seat's rank by probes and the points it would get.
+        "standing": gate_standing(state["gate"]),
+    }
+
+
+def _why_not(state: State, seat: int) -> dict[str, Any]:
+    """The seat's reasons; a seat that cannot act gets the same ones state after state
+    (the game is over, or whose turn it is), so its views share them."""
+    if state["phase"] == "play" and seat in state["active"]:
+        return whynot.why_not(state, seat)
+    return shared(
+        ("idle why_not", seat), (state["phase"], state["seat"]), whynot.why_not, state, seat
+    )
 
 
 # The public parts every seat sees alike, and the state parts they are made from. The
@@ -150,12 +189,12 @@ def _me(state: State, seat: int) -> dict[str, Any]:
     hand, collection = state["hands"][seat], state["collections"][seat]
     reservations, memory = state["reservations"], state["memory"][seat]
     return {
-        "hand": [card_json(c) for c in hand],
+        "hand": shared(("hand", seat), (hand,), _hand, hand),
         "reservations": shared(
             ("reservations", seat), (reservations,), _reservations, reservations, seat
         ),
         **shared(("collection", seat), (collection,), _collection, collection),
-        "memory": shared(("memory", seat), (memory,), _memory, memory),
+        "memory": shared(("memory", seat), (memory,), _memory, memory, seat),
         "looking": None
         if looking is None or looking["seat"] != seat
         else {
@@ -184,8 +223,18 @@ def _collection(collection: list[str]) -> dict[str, Any]:
     }
 
 
-def _memory(memory: dict[str, Any]) -> dict[str, Any]:
+def _hand(hand: list[str]) -> list[dict[str, Any]]:
+    return [card_json(c) for c in hand]
+
+
+def _memory(memory: dict[str, Any], seat: int) -> dict[str, Any]:
+    # A stack another seat takes from changes one entry of this seat's memory (R22): the
+    # others are the same objects and keep their view.
     return {
-        planet: {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
+        planet: shared(("remembered", seat, planet), (m,), _remembered, m)
         for planet, m in memory.items()
     }
+
+
+def _remembered(m: dict[str, Any]) -> dict[str, Any]:
+    return {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
