@@ -53,7 +53,7 @@ def view(state: State, seat: int | None) -> View:
         "end_threshold": END_THRESHOLD[n],
         "ending": state["ending"],
         "me": None if seat is None else _me(state, seat),
-        "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "legal": [] if seat is None else _legal(state, seat),
         "why_not": {} if seat is None else _why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
@@ -101,6 +101,12 @@ def _gate(state: State) -> dict[str, Any]:
         # R28 as things stand: each seat's rank by probes and the points it would get.
         "standing": gate_standing(state["gate"]),
     }
+
+
+def _legal(state: State, seat: int) -> list[dict[str, Any]]:
+    if state["phase"] == "play" and seat in state["active"]:
+        return turn.legal_actions(state, seat)
+    return shared(("idle legal", seat), (), list)  # none: the same empty list each time
 
 
 def _why_not(state: State, seat: int) -> dict[str, Any]:
@@ -185,9 +191,27 @@ def _ring(state: State) -> list[dict[str, Any]]:
 
 
 def _me(state: State, seat: int) -> dict[str, Any]:
+    """The seat's own part, the same object while what it is made from stays the same
+    (as it does for every seat but the one acting)."""
     looking = state["looking"]
+    if looking is not None and looking["seat"] != seat:
+        looking = None
+    stack = None if looking is None else state["stacks"][looking["planet"]]
     hand, collection = state["hands"][seat], state["collections"][seat]
     reservations, memory = state["reservations"], state["memory"][seat]
+    sources = (hand, collection, reservations, memory, looking, stack)
+    return shared(("me", seat), sources, _own, seat, *sources)
+
+
+def _own(
+    seat: int,
+    hand: list[str],
+    collection: list[str],
+    reservations: dict[str, list[Any]],
+    memory: dict[str, Any],
+    looking: dict[str, Any] | None,
+    stack: list[str] | None,
+) -> dict[str, Any]:
     return {
         "hand": shared(("hand", seat), (hand,), _hand, hand),
         "reservations": shared(
@@ -196,13 +220,13 @@ def _me(state: State, seat: int) -> dict[str, Any]:
         **shared(("collection", seat), (collection,), _collection, collection),
         "memory": shared(("memory", seat), (memory,), _memory, memory, seat),
         "looking": None
-        if looking is None or looking["seat"] != seat
+        if looking is None or stack is None
         else {
             "planet": looking["planet"],
             "purpose": looking["purpose"],
-            "stack": [tile_json(t) for t in sorted(state["stacks"][looking["planet"]])],
+            "stack": [tile_json(t) for t in sorted(stack)],
             # What each point tile would add to the seat's own tile score (R30-R34).
-            "gains": tile_gains(collection, state["stacks"][looking["planet"]]),
+            "gains": tile_gains(collection, stack),
         },
     }
 
