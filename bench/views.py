@@ -6,7 +6,7 @@ and the patch from the one before) for every act in order, as ``apply_locked`` m
 them: the views of the state before were built by the act before. Prints the best of a
 few rounds over the same acts.
 
-    .venv/bin/python -m bench.views [game] [games] [players]
+    .venv/bin/python -m bench.views [game] [games] [players] [rounds]
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ import time
 from games import registry
 from games.core import Game, State
 from spacemission.matches import audiences
-
-ROUNDS = 3  # the machine may be busy: the best round is the one least disturbed
 
 
 def play(game: Game, players: int, seed: int) -> list[tuple[State, int]]:
@@ -45,13 +43,15 @@ def main() -> None:
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     game = registry.get(game_id)
     players = int(sys.argv[3]) if len(sys.argv) > 3 else min(4, game.info.max_players)
+    count = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     played = [play(game, players, seed) for seed in range(1, games + 1)]
-    rounds = [timed(game, players, played) for _ in range(ROUNDS)]
+    # The machine may be busy: the best round is the one least disturbed.
+    rounds = [timed(game, players, played) for _ in range(count)]
     acts = len(rounds[0])
     means = [statistics.mean(r) for r in rounds]
     print(
         f"{game_id}, {players} players, {games} games, {acts} acts: changes() CPU per act, "
-        f"best of {ROUNDS} rounds: mean {min(means):.3f} ms, "
+        f"best of {count} rounds: mean {min(means):.3f} ms, "
         f"median {min(map(statistics.median, rounds)):.3f} ms "
         f"(round means {', '.join(f'{m:.3f}' for m in means)})"
     )

@@ -88,11 +88,16 @@ def _differ(old: Any, new: Any, path: str, ops: Ops) -> None:
             for key in old.keys() - new.keys():
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
         for key, value in new.items():
-            if key not in old:
-                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+            was = old.get(key, _ABSENT)
+            if was is value:
                 continue
-            was = old[key]
-            if was is not value and not _equal(was, value):
+            if was is _ABSENT:
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+            elif type(was) is type(value) and type(value) in _PLAIN:
+                # ``_equal`` and ``_differ`` of two scalars, without the calls.
+                if was != value:
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}", "value": value})
+            elif not _equal(was, value):
                 _differ(was, value, f"{path}/{_escape(key)}", ops)
     elif isinstance(old, list) and isinstance(new, list):
         _diff_list(old, new, path, ops)
@@ -120,6 +125,7 @@ def _diff_list(old: list, new: list, path: str, ops: Ops) -> None:
         ops.append({"op": "remove", "path": f"{path}/{at}"})
 
 
+_ABSENT = object()
 # Values of these types are equal as JSON exactly when ``==`` says so.
 _PLAIN = frozenset({str, int, bool, type(None)})
 
