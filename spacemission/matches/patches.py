@@ -111,12 +111,20 @@ def _diff_list(old: list, new: list, path: str, ops: Ops) -> None:
     while head < shortest and (old[head] is new[head] or _equal(old[head], new[head])):
         head += 1
     tail = 0
-    while tail < shortest - head and _equal(old[-1 - tail], new[-1 - tail]):
+    while tail < shortest - head and (
+        old[-1 - tail] is new[-1 - tail] or _equal(old[-1 - tail], new[-1 - tail])
+    ):
         tail += 1
     old_middle, new_middle = old[head : len(old) - tail], new[head : len(new) - tail]
     paired = min(len(old_middle), len(new_middle))
     for i in range(paired):
-        diff(old_middle[i], new_middle[i], f"{path}/{head + i}", ops)
+        was, value = old_middle[i], new_middle[i]
+        if type(was) is type(value) and type(value) in _PLAIN:
+            # ``diff`` of two scalars, without the calls.
+            if was != value:
+                ops.append({"op": "replace", "path": f"{path}/{head + i}", "value": value})
+        else:
+            diff(was, value, f"{path}/{head + i}", ops)
     at = head + paired
     for value in new_middle[paired:]:
         ops.append({"op": "add", "path": f"{path}/{at}", "value": value})
