@@ -27,7 +27,7 @@ _on = True
 def shared(name: Hashable, sources: tuple[Any, ...], build: Callable[..., T], *args: Any) -> T:
     """``build(*args)``, or its last value under ``name`` if made from these very ``sources``."""
     hit = _slots.get(name)
-    if hit is not None and _on and all(map(is_, hit[0], sources)):
+    if hit is not None and _on and len(hit[0]) == len(sources) and all(map(is_, hit[0], sources)):
         return hit[1]
     value = build(*args)
     _slots[name] = (sources, value)

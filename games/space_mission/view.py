@@ -68,7 +68,7 @@ def _public(state: State) -> dict[str, Any]:
     return {
         "active": shared("active", (state["active"],), list, state["active"]),
         "turn": shared(
-            "turn",
+            "space-mission turn",
             (state["seat"], state["actions_done"], looking, not state["undo"]),
             _turn,
             state,
@@ -106,7 +106,8 @@ def _gate(state: State) -> dict[str, Any]:
 def _legal(state: State, seat: int) -> list[dict[str, Any]]:
     if state["phase"] == "play" and seat in state["active"]:
         return turn.legal_actions(state, seat)
-    return shared(("idle legal", seat), (), list)  # none: the same empty list each time
+    # None at all: the same empty list each time.
+    return shared(("space-mission idle legal", seat), (), list)
 
 
 def _why_not(state: State, seat: int) -> dict[str, Any]:
@@ -115,7 +116,11 @@ def _why_not(state: State, seat: int) -> dict[str, Any]:
     if state["phase"] == "play" and seat in state["active"]:
         return whynot.why_not(state, seat)
     return shared(
-        ("idle why_not", seat), (state["phase"], state["seat"]), whynot.why_not, state, seat
+        ("space-mission idle why_not", seat),
+        (state["phase"], state["seat"]),
+        whynot.why_not,
+        state,
+        seat,
     )
 
 
