@@ -35,7 +35,7 @@ def view(state: State, seat: int | None) -> View:
     n = state["players"]
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         seat = None
-    public = shared("public", (state,), _public, state)
+    public = shared("public", (state["ring"], state), _public, state)
     return {
         "game": GAME_ID,
         "seat": seat,
@@ -64,17 +64,17 @@ def _public(state: State) -> dict[str, Any]:
     """The parts of a state's views that every audience sees alike, built once per state
     and, where the state parts they come from are the same objects, shared with the
     views of the states before."""
-    looking = state["looking"]
+    looking, ring = state["looking"], state["ring"]
     return {
-        "active": shared("active", (state["active"],), list, state["active"]),
+        "active": shared("active", (ring, state["active"]), list, state["active"]),
         "turn": shared(
             "space-mission turn",
-            (state["seat"], state["actions_done"], looking, not state["undo"]),
+            (ring, state["seat"], state["actions_done"], looking, not state["undo"]),
             _turn,
             state,
         ),
         "players": shared("players", _players_from(state), _players, state),
-        "gate": shared("gate", (state["gate"], state["ships"]), _gate, state),
+        "gate": shared("gate", (ring, state["gate"], state["ships"]), _gate, state),
         "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
         "face_up_space": face_up_count(state),
     }
@@ -115,9 +115,10 @@ def _why_not(state: State, seat: int) -> dict[str, Any]:
     (the game is over, or whose turn it is), so its views share them."""
     if state["phase"] == "play" and seat in state["active"]:
         return whynot.why_not(state, seat)
+    # Kept per seat and whose turn it is, across matches (that is all they depend on).
     return shared(
         ("space-mission idle why_not", seat),
-        (state["phase"], state["seat"]),
+        (state["seat"], state["phase"]),
         whynot.why_not,
         state,
         seat,
@@ -204,12 +205,13 @@ def _me(state: State, seat: int) -> dict[str, Any]:
     stack = None if looking is None else state["stacks"][looking["planet"]]
     hand, collection = state["hands"][seat], state["collections"][seat]
     reservations, memory = state["reservations"], state["memory"][seat]
-    sources = (hand, collection, reservations, memory, looking, stack)
+    sources = (state["ring"], hand, collection, reservations, memory, looking, stack)
     return shared(("me", seat), sources, _own, seat, *sources)
 
 
 def _own(
     seat: int,
+    ring: list[str],
     hand: list[str],
     collection: list[str],
     reservations: dict[str, list[Any]],
@@ -218,12 +220,12 @@ def _own(
     stack: list[str] | None,
 ) -> dict[str, Any]:
     return {
-        "hand": shared(("hand", seat), (hand,), _hand, hand),
+        "hand": shared(("hand", seat), (ring, hand), _hand, hand),
         "reservations": shared(
-            ("reservations", seat), (reservations,), _reservations, reservations, seat
+            ("reservations", seat), (ring, reservations), _reservations, reservations, seat
         ),
-        **shared(("collection", seat), (collection,), _collection, collection),
-        "memory": shared(("memory", seat), (memory,), _memory, memory, seat),
+        **shared(("collection", seat), (ring, collection), _collection, collection),
+        "memory": shared(("memory", seat), (ring, memory), _memory, memory, seat, ring),
         "looking": None
         if looking is None or stack is None
         else {
@@ -256,11 +258,11 @@ def _hand(hand: list[str]) -> list[dict[str, Any]]:
     return [card_json(c) for c in hand]
 
 
-def _memory(memory: dict[str, Any], seat: int) -> dict[str, Any]:
+def _memory(memory: dict[str, Any], seat: int, ring: list[str]) -> dict[str, Any]:
     # A stack another seat takes from changes one entry of this seat's memory (R22): the
     # others are the same objects and keep their view.
     return {
-        planet: shared(("remembered", seat, planet), (m,), _remembered, m)
+        planet: shared(("remembered", seat, planet), (ring, m), _remembered, m)
         for planet, m in memory.items()
     }
 
