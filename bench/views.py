@@ -2,9 +2,10 @@
 
 Plays whole bot games (rules only, no database), keeps every state, then times
 ``audiences.changes`` (each seat's and the spectators' view of the state an act leaves,
-and the patch from the one before) for every act in order, as ``apply_locked`` makes
-them: the views of the state before were built by the act before. Prints the best of a
-few rounds over the same acts.
+and the patch from the one before) for every act, as ``apply_locked`` makes them: the
+views of the state before were built by the act before. Twice: the games one after the
+other, and all at once, one act of each in turn (as a server with that many matches
+serves them). Prints the best of a few rounds over the same acts.
 
     .venv/bin/python -m bench.views [game] [games] [players] [rounds]
 """
@@ -19,6 +20,8 @@ import time
 from games import registry
 from games.core import Game, State
 from spacemission.matches import audiences
+
+Act = tuple[State, State, int]  # before, after, the seat that acted
 
 
 def play(game: Game, players: int, seed: int) -> list[tuple[State, int]]:
@@ -44,29 +47,38 @@ def main() -> None:
     game = registry.get(game_id)
     players = int(sys.argv[3]) if len(sys.argv) > 3 else min(4, game.info.max_players)
     count = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    played = [play(game, players, seed) for seed in range(1, games + 1)]
-    # The machine may be busy: the best round is the one least disturbed.
-    rounds = [timed(game, players, played) for _ in range(count)]
-    acts = len(rounds[0])
-    means = [statistics.mean(r) for r in rounds]
-    print(
-        f"{game_id}, {players} players, {games} games, {acts} acts: changes() CPU per act, "
-        f"best of {count} rounds: mean {min(means):.3f} ms, "
-        f"median {min(map(statistics.median, rounds)):.3f} ms "
-        f"(round means {', '.join(f'{m:.3f}' for m in means)})"
-    )
+    played = [acts(play(game, players, seed)) for seed in range(1, games + 1)]
+    orders = {
+        "one game after another": [act for one in played for act in one],
+        f"{games} games at once": [
+            act for turn in itertools.zip_longest(*played) for act in turn if act is not None
+        ],
+    }
+    print(f"{game_id}, {players} players, {games} games, {sum(map(len, played))} acts")
+    for label, order in orders.items():
+        # The machine may be busy: the best round is the one least disturbed.
+        rounds = [timed(game, players, order) for _ in range(count)]
+        means = [statistics.mean(r) for r in rounds]
+        print(
+            f"  {label:24s} changes() CPU per act, best of {count}: "
+            f"mean {min(means):.3f} ms, median {min(map(statistics.median, rounds)):.3f} ms "
+            f"(round means {', '.join(f'{m:.3f}' for m in means)})"
+        )
 
 
-def timed(game: Game, players: int, played: list[list[tuple[State, int]]]) -> list[float]:
-    """The CPU milliseconds of ``audiences.changes`` for each act of ``played``, in order."""
+def acts(states: list[tuple[State, int]]) -> list[Act]:
+    return [(before, after, seat) for (before, seat), (after, _) in itertools.pairwise(states)]
+
+
+def timed(game: Game, players: int, order: list[Act]) -> list[float]:
+    """The CPU milliseconds of ``audiences.changes`` for each act, in this order (the
+    view versions only number the patches: every act starts from the first)."""
+    versions = audiences.initial(players)
     per_act = []
-    for states in played:
-        versions = audiences.initial(players)
-        for (before, seat), (after, _) in itertools.pairwise(states):
-            c0 = time.process_time()
-            changed = audiences.changes(game, before, after, seat, versions)
-            per_act.append((time.process_time() - c0) * 1000)
-            versions = audiences.bumped(versions, changed)
+    for before, after, seat in order:
+        c0 = time.process_time()
+        audiences.changes(game, before, after, seat, versions)
+        per_act.append((time.process_time() - c0) * 1000)
     return per_act
 
 
