@@ -36,10 +36,10 @@ def why_not(state: State, seat: int) -> Reasons:
     Read-only and shared while the state parts it comes from are the same objects (a
     draft of another seat, say, rebuilds nothing)."""
     sources = (
+        state["hands"][seat],  # first: an object of this match (``games.memo``)
         state["phase"],
         state["active"],
         state["tasks"][seat],
-        state["hands"][seat],
         state["empires"][seat],
         state["placing"][seat],
         state["centre"],
