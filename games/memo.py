@@ -9,10 +9,11 @@ simply misses.
 
 A server plays many matches at once, and between two acts of one match come the acts of
 others. A value is kept per name and first source, which should be an object particular
-to one match (Space Mission's ring, which a game never changes), and handed out again
-only when every source is the very same object: so each match keeps its own last value
-of each name, and the memo keeps the last ``KEPT`` of them. An entry holds its sources,
-so an object it is keyed by cannot be freed and its id handed to another.
+to one match (Space Mission's ring, which a game never changes; the game's first log
+line, ``gamelog.origin``), and handed out again only when every source is the very same
+object: so each match keeps its own last value of each name, and the memo keeps the
+last ``KEPT`` of them. An entry holds its sources, so an object it is keyed by cannot be
+freed and its id handed to another.
 
 ``off()`` builds everything afresh while it lasts: the reference the tests compare the
 shared values with.

@@ -19,7 +19,7 @@ from games.blabla.ending import round_of
 from games.blabla.privacy import seen_tiles
 from games.blabla.table import draw_count, hand_limit
 from games.core import State, View
-from games.gamelog import visible_log
+from games.gamelog import origin, visible_log
 from games.memo import shared
 
 _PUBLIC_STEP = {
@@ -46,7 +46,7 @@ def view(state: State, seat: int | None) -> View:
         seat = None
     # Every audience sees these alike: built once per state (an action copies the whole
     # state, so there is nothing to share with the states before).
-    public = shared("blabla public", (state,), _public, state)
+    public = shared("blabla public", (origin(state["log"]), state), _public, state)
     return {
         "game": GAME_ID,
         "seat": seat,
