@@ -49,6 +49,12 @@ def lines(log: Log) -> list[Event]:
     return [e for chunk in log for e in chunk]
 
 
+def origin(log: Log) -> Event | None:
+    """The game's first line: one object for the whole game, as lines are shared and
+    never copied (``games.memo`` tells one match's values from another's by it)."""
+    return log[0][0] if log and log[0] else None
+
+
 def line_at(log: Log, index: int) -> Event:
     return log[index // LOG_CHUNK][index % LOG_CHUNK]
 

@@ -155,7 +155,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     state object is made once)."""
     if state["result"] is not None or seat not in state["active"]:
         return []
-    return shared(("blabla legal", seat), (state,), _legal, state, seat)
+    sources = (gamelog.origin(state["log"]), state)  # the match first (``games.memo``)
+    return shared(("blabla legal", seat), sources, _legal, state, seat)
 
 
 # ---------------------------------------------------------------- why not (B61)
@@ -206,7 +207,8 @@ def _admit(state: State, seat: int, action: Action) -> str:
     if set(action) != {"type", *FIELDS[kind]}:
         raise refuse("bad_action")
     legal = legal_actions(state, seat)
-    listed = shared(("blabla listed", seat), (legal,), _written, legal)
+    origin = gamelog.origin(state["log"])
+    listed = shared(("blabla listed", seat), (origin, legal), _written, legal)
     if _written([action]).pop() not in listed:  # exactly: True is no seat 1
         raise _refusal(state, seat, kind, action, legal)
     return kind

@@ -19,7 +19,7 @@ from games.blabla.ending import round_of
 from games.blabla.privacy import seen_tiles
 from games.blabla.table import draw_count, hand_limit
 from games.core import State, View
-from games.gamelog import visible_log
+from games.gamelog import origin, visible_log
 from games.memo import shared
 
 _PUBLIC_STEP = {
@@ -44,21 +44,50 @@ def view(state: State, seat: int | None) -> View:
     n = state["players"]
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         seat = None
+    # Every audience sees these alike: built once per state (an action copies the whole
+    # state, so there is nothing to share with the states before).
+    public = shared("blabla public", (origin(state["log"]), state), _public, state)
     return {
         "game": GAME_ID,
         "seat": seat,
         "phase": state["phase"],
+        "options": public["options"],
+        "board": public["board"],
+        "round": public["round"],
+        "start": state["start"],
+        "turn": public["turn"],
+        "bonus": public["bonus"],
+        "step": public["step"],
+        "active": public["active"],
+        "hand_limit": public["hand_limit"],
+        "draw_count": public["draw_count"],
+        "players": public["players"],
+        "pile": public["pile"],
+        "boost": public["boost"],
+        "supply": state["supply"],
+        "stacks": public["stacks"],
+        "box_count": len(state["box"]),
+        "end": state["end"],
+        "me": None if seat is None else _me(state, seat),
+        "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "why_not": _why_not(state, seat),
+        "log": visible_log(state["log"], seat),
+        "result": state["result"],
+    }
+
+
+def _public(state: State) -> dict[str, Any]:
+    return {
         "options": dict(state["options"]),
         "board": shared("blabla board", (), board_json),
         "round": round_of(state),
-        "start": state["start"],
         "turn": None if state["turn"] is None else state["turn"]["seat"],
         "bonus": bool(state["turn"] and state["turn"]["bonus"]),
         "step": _step(state),
         "active": list(state["active"]),
         "hand_limit": hand_limit(state),
         "draw_count": draw_count(state),
-        "players": [_player(state, s) for s in range(n)],
+        "players": [_player(state, s) for s in range(state["players"])],
         "pile": [card_json(c) for c in state["pile"]],
         "boost": {
             "top": state["boost"][0],
@@ -66,16 +95,17 @@ def view(state: State, seat: int | None) -> View:
             "turned": state["stats"]["boosts"],
             "seen": sorted(seen_tiles(state)),
         },
-        "supply": state["supply"],
         "stacks": {k: len(v) for k, v in state["stacks"].items()},
-        "box_count": len(state["box"]),
-        "end": state["end"],
-        "me": None if seat is None else _me(state, seat),
-        "legal": [] if seat is None else turn.legal_actions(state, seat),
-        "why_not": turn.why_not(state, seat),
-        "log": visible_log(state["log"], seat),
-        "result": state["result"],
     }
+
+
+def _why_not(state: State, seat: int | None) -> dict[str, Any]:
+    """A seat that cannot act is told the same thing state after state: one object per
+    seat and reason, which its consecutive views share."""
+    if seat is None or (state["result"] is None and seat in state["active"]):
+        return turn.why_not(state, seat)
+    idle = "game_over" if state["result"] is not None else "not_your_turn"
+    return shared(("blabla idle why_not", seat, idle), (), turn.why_not, state, seat)
 
 
 def _step(state: State) -> dict[str, Any] | None:

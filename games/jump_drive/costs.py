@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import gamelog
 from games.core import State
 from games.jump_drive import choice, powers
 from games.jump_drive.data import COLONY_CONVOY, DEVELOPMENT, card_of
@@ -29,7 +30,8 @@ def own_costs(state: State, seat: int) -> dict[str, Any]:
     has ``second`` (J27: 2 less). ``survey_team``: the centre's, while the seat may take one.
     """
     hand, empire, centre = state["hands"][seat], state["empires"][seat], state["centre"]
-    base = shared(("jump-drive costs", seat), (hand, empire, centre), _costs, hand, empire, centre)
+    sources = (gamelog.origin(state["log"]), hand, empire, centre)
+    base = shared(("jump-drive costs", seat), sources, _costs, hand, empire, centre)
     seconds = _second_costs(state, seat)
     if not seconds:
         return base

@@ -178,6 +178,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         # centre): while those are the same objects, a draft or another seat's action
         # reuses the list (a state is never changed in place).
         sources = (
+            gamelog.origin(state["log"]),
             state["hands"][seat],
             state["empires"][seat],
             state["placing"][seat],

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State, View
-from games.gamelog import visible_log
+from games.gamelog import origin, visible_log
 from games.jump_drive import costs, powers, turn, whynot
 from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
 from games.jump_drive.endround import others
@@ -29,18 +29,21 @@ def view(state: State, seat: int | None) -> View:
     n = state["players"]
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         seat = None
+    match = origin(state["log"])  # first among the sources: this match's (``games.memo``)
     return {
         "game": GAME_ID,
         "seat": seat,
         "phase": state["phase"],
         "round": state["round"],
         "dealer": state["dealer"],
-        "table_order": table_order(state),
-        "active": list(state["active"]),
+        "table_order": shared(
+            "jump-drive table order", (state["players"], state["dealer"]), table_order, state
+        ),
+        "active": shared("jump-drive active", (match, state["active"]), list, state["active"]),
         "end_vp": END_VP,
         "hand_limit": HAND_LIMIT,
         "players": shared("jump-drive players", _players_from(state), _players, state),
-        "centre": [card_json(c) for c in state["centre"]],
+        "centre": shared("jump-drive centre", (match, state["centre"]), _cards, state["centre"]),
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
         "me": None if seat is None else _me(state, seat),
@@ -58,7 +61,7 @@ def _players_from(state: State) -> tuple[Any, ...]:
     (or ends), and every step sets a new ``active`` list.
     """
     parts = (state["placing"], state["active"], state["vp"], state["income"], state["markers"])
-    return (*state["empires"], *parts, *map(len, state["hands"]))
+    return (origin(state["log"]), *state["empires"], *parts, *map(len, state["hands"]))
 
 
 def _players(state: State) -> list[dict[str, Any]]:
@@ -110,12 +113,22 @@ def _card(instance: str | None) -> dict[str, Any] | None:
 
 
 def _me(state: State, seat: int) -> dict[str, Any]:
-    task = state["tasks"][seat]
+    """The seat's own part, the same object while what it is made from stays the same
+    (as it does for a seat while others decide)."""
+    sources = (state["hands"][seat], state["tasks"][seat], costs.own_costs(state, seat))
+    return shared(("jump-drive me", seat), (origin(state["log"]), *sources), _own, *sources)
+
+
+def _own(hand: list[str], task: dict[str, Any] | None, own_costs: dict[str, Any]) -> View:
     return {
-        "hand": [card_json(c) for c in state["hands"][seat]],
+        "hand": _cards(hand),
         "task": None if task is None else _task(task),
-        "costs": costs.own_costs(state, seat),
+        "costs": own_costs,
     }
+
+
+def _cards(cards: list[str]) -> list[dict[str, Any]]:
+    return [card_json(c) for c in cards]
 
 
 def _task(task: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games import gamelog
 from games.core import IllegalAction, Reason, State, reason, reasons
 from games.jump_drive import choice, takeback
 from games.jump_drive.data import DEVELOPMENT, SURVEY_TEAM, card_of
@@ -36,6 +37,7 @@ def why_not(state: State, seat: int) -> Reasons:
     Read-only and shared while the state parts it comes from are the same objects (a
     draft of another seat, say, rebuilds nothing)."""
     sources = (
+        gamelog.origin(state["log"]),
         state["phase"],
         state["active"],
         state["tasks"][seat],

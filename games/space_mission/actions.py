@@ -406,14 +406,14 @@ def _settle(new: State, planet: str, log: list[Event]) -> None:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Every action the six rules allow ``seat`` now (the turn rules are in ``turn``)."""
-    hand = state["hands"][seat]
-    # A fresh list (callers may extend it) of shared, read-only actions.
-    acts: list[Action] = list(shared(("restock", seat), (hand,), _restocks, hand))
+    hand, ring = state["hands"][seat], state["ring"]
+    # A fresh list (callers may extend it) of shared, read-only actions; the ring, which a
+    # game never changes, comes first in the sources: it keeps each match's apart.
+    acts: list[Action] = list(shared(("restock", seat), (ring, hand), _restocks, hand))
     where = state["ships"][seat]
     has_chip = state["chips"][seat] > 0
     if has_chip:
-        ring = state["ring"]
-        acts += shared(("jump", seat), (hand, ring, where), _jumps, ring, hand, where)
+        acts += shared(("jump", seat), (ring, hand, where), _jumps, ring, hand, where)
     if where == GATE:
         return acts
     acts += [{"type": "fly", "planet": p} for p in neighbours(state, where)]

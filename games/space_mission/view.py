@@ -35,43 +35,94 @@ def view(state: State, seat: int | None) -> View:
     n = state["players"]
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         seat = None
-    looking = state["looking"]
+    public = shared("public", (state["ring"], state), _public, state)
     return {
         "game": GAME_ID,
         "seat": seat,
         "phase": state["phase"],
         "round": state["round"],
         "start_seat": state["start"],
-        "active": list(state["active"]),
-        "turn": {
-            "seat": state["seat"],
-            "actions_done": state["actions_done"],
-            "actions_per_turn": ACTIONS_PER_TURN,
-            "looking": None
-            if looking is None
-            else {"planet": looking["planet"], "purpose": looking["purpose"]},
-            "can_undo": bool(state["undo"]),
-            "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
-        },
-        "players": shared("players", _players_from(state), _players, state),
-        "gate": {
-            "probes": list(state["gate"]),
-            "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
-            # R28 as things stand: each seat's rank by probes and the points it would get.
-            "standing": gate_standing(state["gate"]),
-        },
-        "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
+        "active": public["active"],
+        "turn": public["turn"],
+        "players": public["players"],
+        "gate": public["gate"],
+        "ring": public["ring"],
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
-        "face_up_space": face_up_count(state),
+        "face_up_space": public["face_up_space"],
         "end_threshold": END_THRESHOLD[n],
         "ending": state["ending"],
         "me": None if seat is None else _me(state, seat),
-        "legal": [] if seat is None else turn.legal_actions(state, seat),
-        "why_not": {} if seat is None else whynot.why_not(state, seat),
+        "legal": [] if seat is None else _legal(state, seat),
+        "why_not": {} if seat is None else _why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }
+
+
+def _public(state: State) -> dict[str, Any]:
+    """The parts of a state's views that every audience sees alike, built once per state
+    and, where the state parts they come from are the same objects, shared with the
+    views of the states before."""
+    looking, ring = state["looking"], state["ring"]
+    return {
+        "active": shared("active", (ring, state["active"]), list, state["active"]),
+        "turn": shared(
+            "space-mission turn",
+            (ring, state["seat"], state["actions_done"], looking, not state["undo"]),
+            _turn,
+            state,
+        ),
+        "players": shared("players", _players_from(state), _players, state),
+        "gate": shared("gate", (ring, state["gate"], state["ships"]), _gate, state),
+        "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
+        "face_up_space": face_up_count(state),
+    }
+
+
+def _turn(state: State) -> dict[str, Any]:
+    looking = state["looking"]
+    return {
+        "seat": state["seat"],
+        "actions_done": state["actions_done"],
+        "actions_per_turn": ACTIONS_PER_TURN,
+        "looking": None
+        if looking is None
+        else {"planet": looking["planet"], "purpose": looking["purpose"]},
+        "can_undo": bool(state["undo"]),
+        "can_confirm": state["actions_done"] >= ACTIONS_PER_TURN and looking is None,
+    }
+
+
+def _gate(state: State) -> dict[str, Any]:
+    return {
+        "probes": list(state["gate"]),
+        "ships": [s for s, where in enumerate(state["ships"]) if where == GATE],
+        # R28 as things stand: each seat's rank by probes and the points it would get.
+        "standing": gate_standing(state["gate"]),
+    }
+
+
+def _legal(state: State, seat: int) -> list[dict[str, Any]]:
+    if state["phase"] == "play" and seat in state["active"]:
+        return turn.legal_actions(state, seat)
+    # None at all: the same empty list each time.
+    return shared(("space-mission idle legal", seat), (), list)
+
+
+def _why_not(state: State, seat: int) -> dict[str, Any]:
+    """The seat's reasons; a seat that cannot act gets the same ones state after state
+    (the game is over, or whose turn it is), so its views share them."""
+    if state["phase"] == "play" and seat in state["active"]:
+        return whynot.why_not(state, seat)
+    # Kept per seat and whose turn it is, across matches (that is all they depend on).
+    return shared(
+        ("space-mission idle why_not", seat),
+        (state["seat"], state["phase"]),
+        whynot.why_not,
+        state,
+        seat,
+    )
 
 
 # The public parts every seat sees alike, and the state parts they are made from. The
@@ -146,24 +197,43 @@ def _ring(state: State) -> list[dict[str, Any]]:
 
 
 def _me(state: State, seat: int) -> dict[str, Any]:
+    """The seat's own part, the same object while what it is made from stays the same
+    (as it does for every seat but the one acting)."""
     looking = state["looking"]
+    if looking is not None and looking["seat"] != seat:
+        looking = None
+    stack = None if looking is None else state["stacks"][looking["planet"]]
     hand, collection = state["hands"][seat], state["collections"][seat]
     reservations, memory = state["reservations"], state["memory"][seat]
+    sources = (state["ring"], hand, collection, reservations, memory, looking, stack)
+    return shared(("me", seat), sources, _own, seat, *sources)
+
+
+def _own(
+    seat: int,
+    ring: list[str],
+    hand: list[str],
+    collection: list[str],
+    reservations: dict[str, list[Any]],
+    memory: dict[str, Any],
+    looking: dict[str, Any] | None,
+    stack: list[str] | None,
+) -> dict[str, Any]:
     return {
-        "hand": [card_json(c) for c in hand],
+        "hand": shared(("hand", seat), (ring, hand), _hand, hand),
         "reservations": shared(
-            ("reservations", seat), (reservations,), _reservations, reservations, seat
+            ("reservations", seat), (ring, reservations), _reservations, reservations, seat
         ),
-        **shared(("collection", seat), (collection,), _collection, collection),
-        "memory": shared(("memory", seat), (memory,), _memory, memory),
+        **shared(("collection", seat), (ring, collection), _collection, collection),
+        "memory": shared(("memory", seat), (ring, memory), _memory, memory, seat, ring),
         "looking": None
-        if looking is None or looking["seat"] != seat
+        if looking is None or stack is None
         else {
             "planet": looking["planet"],
             "purpose": looking["purpose"],
-            "stack": [tile_json(t) for t in sorted(state["stacks"][looking["planet"]])],
+            "stack": [tile_json(t) for t in sorted(stack)],
             # What each point tile would add to the seat's own tile score (R30-R34).
-            "gains": tile_gains(collection, state["stacks"][looking["planet"]]),
+            "gains": tile_gains(collection, stack),
         },
     }
 
@@ -184,8 +254,18 @@ def _collection(collection: list[str]) -> dict[str, Any]:
     }
 
 
-def _memory(memory: dict[str, Any]) -> dict[str, Any]:
+def _hand(hand: list[str]) -> list[dict[str, Any]]:
+    return [card_json(c) for c in hand]
+
+
+def _memory(memory: dict[str, Any], seat: int, ring: list[str]) -> dict[str, Any]:
+    # A stack another seat takes from changes one entry of this seat's memory (R22): the
+    # others are the same objects and keep their view.
     return {
-        planet: {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
+        planet: shared(("remembered", seat, planet), (ring, m), _remembered, m)
         for planet, m in memory.items()
     }
+
+
+def _remembered(m: dict[str, Any]) -> dict[str, Any]:
+    return {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.core import Action, Game, State, View
-from spacemission.matches.patches import Ops, view_patch
+from spacemission.matches.patches import Ops, Parts, view_patch
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,14 @@ def changes(
     game: Game, before: State, after: State, actor: int, view_versions: list[int]
 ) -> list[ViewChange]:
     """The audiences whose view the action changed (and the actor's), each with its next
-    view version; each view built once per state."""
+    view version; each view built once per state, and each part that audiences' views
+    share (the public ring, the turn) diffed once."""
     seat_count = len(view_versions) - 1
     old, new = views(game, before, seat_count), views(game, after, seat_count)
-    out = []
+    out: list[ViewChange] = []
+    parts: Parts = {}
     for index, seat in enumerate([*range(seat_count), None]):
-        ops = view_patch(old[index], new[index])
+        ops = view_patch(old[index], new[index], parts)
         if ops or seat == actor:
             out.append(ViewChange(seat, view_versions[index] + 1, ops))
     return out

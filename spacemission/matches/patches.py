@@ -24,14 +24,38 @@ Ops = list[dict[str, Any]]
 LOG = "log"
 
 
-def view_patch(old: View, new: View) -> Ops:
-    """Ops turning ``old`` into ``new`` (a correct RFC 6902 patch in every case)."""
+Parts = dict[tuple[str, int, int], Ops]
+
+
+def view_patch(old: View, new: View, parts: Parts | None = None) -> Ops:
+    """Ops turning ``old`` into ``new`` (a correct RFC 6902 patch in every case).
+
+    ``parts`` remembers the ops of each top-level part by the identity of its old and new
+    value, for the audiences of one act: a part their views share (the public ring, the
+    turn) is diffed once. The caller keeps every view alive while ``parts`` is in use."""
     old_log, new_log = old.get(LOG), new.get(LOG)
     ops: Ops = []
     if not _appended(old_log, new_log):
         diff(old, new, "", ops)
         return ops
-    diff(_without_log(old), _without_log(new), "", ops)
+    if old.keys() != new.keys():
+        diff(_without_log(old), _without_log(new), "", ops)
+    else:
+        # The same keys: no removes, and the parts in order (what ``diff`` of the two
+        # views without their logs does, less one comparison of the whole views).
+        for key, value in new.items():
+            was = old[key]
+            if was is value or key == LOG:
+                continue
+            if parts is None:
+                diff(was, value, "/" + _escape(key), ops)
+                continue
+            seen = (key, id(was), id(value))
+            part = parts.get(seen)
+            if part is None:
+                part = parts[seen] = []
+                diff(was, value, "/" + _escape(key), part)
+            ops.extend(part)
     ops.extend({"op": "add", "path": f"/{LOG}/-", "value": e} for e in new_log[len(old_log) :])
     return ops
 
@@ -42,7 +66,7 @@ def _appended(old_log: Any, new_log: Any) -> bool:
         isinstance(old_log, list)
         and isinstance(new_log, list)
         and len(new_log) >= len(old_log)
-        and _equal(new_log[: len(old_log)], old_log)
+        and (all(map(is_, old_log, new_log)) or _equal(new_log[: len(old_log)], old_log))
     )
 
 
@@ -60,13 +84,21 @@ def _differ(old: Any, new: Any, path: str, ops: Ops) -> None:
     """``diff`` of two values known to differ: equal parts are skipped before their path
     is even spelled out."""
     if isinstance(old, dict) and isinstance(new, dict):
-        for key in old.keys() - new.keys():
-            ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+        if old.keys() != new.keys():
+            for key in old.keys() - new.keys():
+                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
         for key, value in new.items():
-            if key not in old:
+            was = old.get(key, _ABSENT)
+            if was is value:
+                continue
+            if was is _ABSENT:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
-            elif not _equal(old[key], value):
-                _differ(old[key], value, f"{path}/{_escape(key)}", ops)
+            elif type(was) is type(value) and type(value) in _PLAIN:
+                # ``_equal`` and ``_differ`` of two scalars, without the calls.
+                if was != value:
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}", "value": value})
+            elif not _equal(was, value):
+                _differ(was, value, f"{path}/{_escape(key)}", ops)
     elif isinstance(old, list) and isinstance(new, list):
         _diff_list(old, new, path, ops)
     else:
@@ -76,15 +108,23 @@ def _differ(old: Any, new: Any, path: str, ops: Ops) -> None:
 def _diff_list(old: list, new: list, path: str, ops: Ops) -> None:
     shortest = min(len(old), len(new))
     head = 0
-    while head < shortest and _equal(old[head], new[head]):
+    while head < shortest and (old[head] is new[head] or _equal(old[head], new[head])):
         head += 1
     tail = 0
-    while tail < shortest - head and _equal(old[-1 - tail], new[-1 - tail]):
+    while tail < shortest - head and (
+        old[-1 - tail] is new[-1 - tail] or _equal(old[-1 - tail], new[-1 - tail])
+    ):
         tail += 1
     old_middle, new_middle = old[head : len(old) - tail], new[head : len(new) - tail]
     paired = min(len(old_middle), len(new_middle))
     for i in range(paired):
-        diff(old_middle[i], new_middle[i], f"{path}/{head + i}", ops)
+        was, value = old_middle[i], new_middle[i]
+        if type(was) is type(value) and type(value) in _PLAIN:
+            # ``diff`` of two scalars, without the calls.
+            if was != value:
+                ops.append({"op": "replace", "path": f"{path}/{head + i}", "value": value})
+        else:
+            diff(was, value, f"{path}/{head + i}", ops)
     at = head + paired
     for value in new_middle[paired:]:
         ops.append({"op": "add", "path": f"{path}/{at}", "value": value})
@@ -93,15 +133,28 @@ def _diff_list(old: list, new: list, path: str, ops: Ops) -> None:
         ops.append({"op": "remove", "path": f"{path}/{at}"})
 
 
+_ABSENT = object()
+# Values of these types are equal as JSON exactly when ``==`` says so.
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def _equal(a: Any, b: Any) -> bool:
     """Equal as JSON: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``. The
     same object, or a list of the same objects (a log whose entries the new view shares),
     is equal at once: consecutive views share the parts an action left alone
     (``games.memo``), and serialising them to compare would cost more than the diff."""
-    if a is b or (type(a) is list is type(b) and len(a) == len(b) and all(map(is_, a, b))):
+    if a is b:
         return True
+    kind = type(a)
+    if kind is type(b):
+        if kind in _PLAIN:
+            return a == b
+        if kind is list and len(a) == len(b) and all(map(is_, a, b)):
+            return True
     return a == b and orjson.dumps(a) == orjson.dumps(b)
 
 
 def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key
