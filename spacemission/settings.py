@@ -168,12 +168,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         timeout=SQLITE_TIMEOUT,
         init_command="PRAGMA journal_mode=WAL",
     )
-elif DB_POOL_SIZE:
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2,
-        "max_size": DB_POOL_SIZE,
-        "timeout": 20,  # seconds a caller waits for a free connection before failing
-    }
+else:
+    # Django turns psycopg's prepared statements off by default (for PgBouncer); the act's
+    # few fixed statements ask for theirs (``matches.actlog``), parsed and planned once per
+    # connection instead of on every act. No other query is prepared: Django's cursors
+    # bind on the client, and the threshold is out of reach.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
+    if DB_POOL_SIZE:
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 2,
+            "max_size": DB_POOL_SIZE,
+            "timeout": 20,  # seconds a caller waits for a free connection before failing
+        }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "asgi")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 
 from games import registry
 from games.core import IllegalAction
@@ -74,6 +75,20 @@ def test_apply_action_stores_the_action_and_the_new_state(users):
     assert current(match) == TOY.apply(applied.before, 0, action)[0] == applied.after
     row = match.actions.get()
     assert (row.version, row.seat, row.action, row.client_id, row.user) == (1, 0, action, "c1", ada)
+
+
+@pytest.mark.postgres
+def test_an_acts_statements_are_prepared_on_postgresql(users):
+    """Parsed and planned once per connection, not on every act."""
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    apply_action(match.pk, 0, first_legal(match, 0), 0, "c1", ada)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("FOR UPDATE OF m" in text for text in prepared)
+    assert any("WITH appended AS" in text for text in prepared)
+    assert not any("django_" in text for text in prepared)  # the ORM's queries are not
 
 
 def test_an_applied_action_says_whether_a_bot_plays_at_the_match(users):
