@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import math
 
+import jsonpatch
+import pytest
+
+from bench import patching
 from bench.load import MatchTracker, Stats, percentile
 
 SPECTATORS = 2  # the audience of the spectators in a two-seat match
@@ -102,3 +106,32 @@ def test_hot_spots_sort_samples_into_the_parts_of_an_act(tmp_path):
     assert shares["Twisted's reactor: socket reads, writes and polling"] == 2
     assert shares["other"] == 1
     assert sum(shares.values()) == 12 + 4 + 5 + 7  # the idle samples are left out
+
+
+def test_the_generators_patches_follow_rfc_6902_pointers():
+    doc = {"a/b": {"m~n": [1, 2]}, "list": [0, 1, 2]}
+    ops = [
+        {"op": "add", "path": "/a~1b/m~0n/-", "value": 3},
+        {"op": "add", "path": "/list/0", "value": -1},
+        {"op": "remove", "path": "/list/3"},
+        {"op": "replace", "path": "/list/1", "value": 9},
+        {"op": "add", "path": "/new", "value": {"x": 1}},
+    ]
+    expected = jsonpatch.apply_patch(doc, ops)
+    assert patching.apply(doc, ops) == expected
+    assert doc == expected  # in place
+
+
+@pytest.mark.parametrize(
+    "op",
+    [
+        {"op": "move", "from": "/a", "path": "/b"},
+        {"op": "replace", "path": "/missing", "value": 1},
+        {"op": "remove", "path": "/list/3"},
+        {"op": "add", "path": "/list/4", "value": 1},
+        {"op": "replace", "path": "/list/-1", "value": 1},
+    ],
+)
+def test_the_generators_patches_refuse_what_the_server_never_sends(op):
+    with pytest.raises((ValueError, KeyError, IndexError)):
+        patching.apply({"a": 1, "list": [0, 1, 2]}, [op])
