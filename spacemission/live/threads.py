@@ -25,6 +25,7 @@ def parallel() -> bool:
     return settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3"
 
 
+@functools.cache  # callers wrap at the call (``db(act)(…)``): build each wrapper once
 def db(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``func`` as a coroutine function running in a worker thread with a database connection."""
 
