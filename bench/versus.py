@@ -7,9 +7,10 @@ The workload (issue #15): M matches of 4 players making random legal actions as 
 the server answers, plus S spectators per match. The anchor (``../shared/anchors/bgio``,
 or ``--anchor DIR``) is boardgame.io 0.50.2 keeping its state in memory, one Node process,
 measured by its own ``run_one.sh`` and generator (``loadgen.js``). Ours is ``bench.load``:
-one Daphne process, every action stored in PostgreSQL (``DATABASE_URL``), the channel layer
-in Redis (``REDIS_URL``), with each socket's frame limit raised to ``--frame-limit`` a
-second (the default 10 would hold a match to about 9 actions a second; the generator's
+one Daphne process (``--processes N``: N of them, each match's sockets on one, their CPU
+summed), every action stored in PostgreSQL (``DATABASE_URL``), the channel layer in Redis
+(``REDIS_URL``), with each socket's frame limit raised to ``--frame-limit`` a second (the
+default 10 would hold a match to about 9 actions a second; the generator's
 pacing follows the limit).
 
 For each spectator count it makes ``--runs`` pairs, the anchor then ours (A B A B …), each
@@ -77,12 +78,14 @@ def run_anchor(home: Path, spectators: int, index: int, args: argparse.Namespace
 
 
 def load_arguments(spectators: int, args: argparse.Namespace) -> argparse.Namespace:
-    """``bench.load``'s arguments for the same workload, on one process."""
+    """``bench.load``'s arguments for the same workload, on ``--processes`` processes
+    (each match's sockets on one of them, as the README's nginx example routes them)."""
     limit = str(args.frame_limit)
     return load.parser().parse_args(
         [
             *("--matches", str(args.matches), "--players", str(PLAYERS)),
-            *("--spectators", str(spectators), "--processes", "1", "--layer", "redis"),
+            *("--spectators", str(spectators), "--processes", str(args.processes)),
+            *("--layer", "redis", "--route", "match"),
             *("--seconds", str(args.seconds), "--warmup", str(args.warmup)),
             *("--spectator-mode", args.spectator_mode),
             *("--env", f"FRAMES_PER_SECOND={limit}", "--env", f"FRAME_BURST={limit}"),
@@ -92,7 +95,7 @@ def load_arguments(spectators: int, args: argparse.Namespace) -> argparse.Namesp
 
 def run_ours(spectators: int, args: argparse.Namespace) -> Run:
     start = load_average()
-    figures, errors = load.run(1, load_arguments(spectators, args))
+    figures, errors = load.run(args.processes, load_arguments(spectators, args))
     for error in errors:
         print("  ours, error:", error, flush=True)
     return our_run(figures, (start, load_average()))
@@ -138,6 +141,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--runs", type=int, default=4, help="pairs per spectator count")
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--spectators", type=int, nargs="+", default=[0, 10])
+    parser.add_argument(
+        "--processes", type=int, default=1, help="our Daphne processes (their CPU summed)"
+    )
     parser.add_argument("--seconds", type=int, default=20, help="measured window of a run")
     parser.add_argument("--warmup", type=int, default=5, help="seconds played before it")
     parser.add_argument("--spectator-mode", choices=["lite", "full"], default="lite")
@@ -161,7 +167,8 @@ def main(argv: list[str] | None = None) -> list[Run]:
             else "they apply every patch"
         )
         + f", on both sides), {args.runs} interleaved pairs each, {args.warmup} s warm-up + "
-        f"{args.seconds} s measured; ours with a frame limit of {args.frame_limit}/s",
+        f"{args.seconds} s measured; ours on {args.processes} Daphne process(es) with a frame "
+        f"limit of {args.frame_limit}/s",
         flush=True,
     )
     done: list[Run] = []
