@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from spacemission import collector  # noqa: E402
 from spacemission.live import socket_writes  # noqa: E402
 from spacemission.live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from spacemission.lobby.routing import websocket_urlpatterns as lobby_routes  # noqa: E402
@@ -28,3 +29,5 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+# Last: everything built so far lives as long as the process.
+collector.tune(settings.GC_THRESHOLD)

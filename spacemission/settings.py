@@ -11,13 +11,16 @@
   when set but empty).
 - ``REDIS_URL``: the channel layer and cache across processes; in memory otherwise.
 - ``CHANNELS_PREFIX``: prefix of the channel layer's keys in Redis (default ``asgi``).
-- ``CHANNELS_LAYER``: ``pubsub`` (default: one Redis PUBLISH per group message) or ``core``
+- ``CHANNELS_LAYER``: ``pubsub`` (default: Redis pub/sub, ``spacemission.live.relay``) or ``core``
   (channels_redis's queues; ``CHANNELS_CAPACITY`` messages per process queue, default
   1000, beyond which it drops them; ``REDIS_CONNECTIONS`` connections, default 200).
 - ``EAGER_WRITES``: ``1`` to send each websocket frame at once under Daphne instead of on
   the reactor's next pass (``spacemission.live.socket_writes``; default off).
 - ``DB_POOL_SIZE``: PostgreSQL connections per process, pooled (default 10; 0: a new
   connection per call).
+- ``GC_THRESHOLD``: the serving process's garbage collector runs its youngest generation
+  every so many allocations, with what start-up built frozen out (``spacemission.collector``;
+  default 20000; 0: Python's own collector as it is).
 - ``NEW_ACCOUNTS_PER_HOUR``: sign-ups and guests per address and hour (default 60; no
   limit with ``DEBUG``).
 - ``FRAMES_PER_SECOND``, ``FRAME_BURST``: frames a websocket may send a second on average,
@@ -139,6 +142,7 @@ TEMPLATES = [
 DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
 CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
 EAGER_WRITES = env_bool("EAGER_WRITES")
+GC_THRESHOLD = int(os.environ.get("GC_THRESHOLD", "20000"))  # spacemission.collector
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
 FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", ratelimit.FRAMES_PER_SECOND))
