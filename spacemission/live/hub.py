@@ -87,7 +87,7 @@ class Hub:
         self.audiences: dict[str, dict[str, Outlet]] = {}
         self._joined: dict[str, asyncio.Task[None]] = {}  # group -> its subscription
         pubsub = relay.Relay.of(layer, self.origin, self._arrived)
-        self.link: Link = _RelayLink(pubsub) if pubsub else _LayerLink(layer, self)
+        self.link: Link = pubsub or _LayerLink(layer, self)
 
     async def join(self, group: str, outlet: Outlet) -> None:
         """Deliver ``group``'s frames to ``outlet`` once this process receives the other
@@ -165,28 +165,6 @@ class Hub:
             await sending
         except Exception:  # one closing socket must not cost the others their frame
             log.debug("a frame was not delivered", exc_info=True)
-
-
-class _RelayLink:
-    """The other processes over the hub's own Redis pub/sub connection."""
-
-    def __init__(self, pubsub: relay.Relay) -> None:
-        self.relay = pubsub
-
-    async def subscribe(self, group: str) -> None:
-        await self.relay.subscribe(group)
-
-    async def unsubscribe(self, group: str) -> None:
-        await self.relay.unsubscribe(group)
-
-    async def publish(self, items: list[tuple[str, str | None]], *, at_once: bool) -> None:
-        await self.relay.publish(items)  # in one pipeline, in order
-
-    async def close(self) -> None:
-        await self.relay.close()
-
-    async def renew(self, groups: list[str]) -> None:
-        pass  # subscriptions last as long as the connection, which subscribes again
 
 
 class _LayerLink:

@@ -74,10 +74,11 @@ class Relay:
         """The Redis channel of ``group`` (under the layer's prefix: deployments never meet)."""
         return f"{self._prefix}{group}".encode()
 
-    async def publish(self, items: list[tuple[str, str | None]]) -> None:
+    async def publish(self, items: list[tuple[str, str | None]], *, at_once: bool = False) -> None:
         """Publish each (group, text) in one pipeline: one round trip, and Redis relays them
         back to back, so no client can act on the first (and another process publish the
-        next version) before the last has gone out."""
+        next version) before the last has gone out. Always in order (``at_once`` is for
+        links that could send them side by side)."""
         async with self._publisher.pipeline(transaction=False) as pipe:
             for group, text in items:
                 kind = SEATS if text is None else FRAME + text.encode()
@@ -108,6 +109,10 @@ class Relay:
             return  # the next connection subscribes to the groups left only
         with contextlib.suppress(RedisError, OSError):  # lost, with its subscriptions
             await connection.send_command("UNSUBSCRIBE", channel, check_health=False)
+
+    async def renew(self, groups: list[str]) -> None:
+        """Nothing to renew: subscriptions last as long as the connection, and a new
+        connection subscribes to every audience again."""
 
     async def close(self) -> None:
         if self._listening is not None:

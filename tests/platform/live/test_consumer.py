@@ -109,8 +109,8 @@ async def test_the_pubsub_layer_sends_an_acts_patches_together(
     together = []
     publish = relay.Relay.publish
 
-    async def counted(self, items):
-        await publish(self, items)  # one pipeline
+    async def counted(self, items, **kwargs):
+        await publish(self, items, **kwargs)  # one pipeline
         together.append(len(items))
 
     monkeypatch.setattr(relay.Relay, "publish", counted)

@@ -264,7 +264,7 @@ async def test_the_relay_subscribes_for_the_first_socket_and_unsubscribes_after_
     pubsub, redis_client
 ):
     audiences = hub.hub(pubsub)
-    channel = audiences.link.relay.channel(SEAT_0)
+    channel = audiences.link.channel(SEAT_0)
     assert channel.startswith(pubsub.prefix.encode())  # deployments never share a channel
     ada, tab = Socket("ada"), Socket("ada-tab")
     assert await subscribers(redis_client, channel) == 0
@@ -288,14 +288,14 @@ async def test_the_relay_subscribes_again_when_its_connection_is_dropped(pubsub,
     ada, bob = Socket("ada"), Socket("bob")
     await joined(here, **{SEAT_0: [ada]})
     await joined(there, **{SEAT_0: [bob]})
-    name = here.link.relay.name
+    name = here.link.name
     [relay_client] = [c for c in await redis_client.client_list() if c["name"] == name]
     await redis_client.client_kill_filter(_id=relay_client["id"])
 
     await fanout.send([(SEAT_0, fanout.frame_message(frames.patch(1, [])))])
     assert ada.texts == [text(1)]  # its own sockets are served meanwhile
     await until(lambda: bob.texts == [text(1)])
-    channel = here.link.relay.channel(SEAT_0)
+    channel = here.link.channel(SEAT_0)
     async with asyncio.timeout(5):
         while await subscribers(redis_client, channel) < 2:
             await asyncio.sleep(0.01)
