@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 import psycopg
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection
 from django.utils import timezone
 
 from games.core import Action as GameAction
@@ -84,20 +84,32 @@ class Locked:
     done: tuple[int, list[int]] | None
 
 
+Statement = tuple[str, list[Any]]
+
+
 def lock(match_id: int, seat: int, client_id: str) -> Locked | None:
     """Lock the match for this transaction and read what an act needs; None: no match."""
-    rows = _fetch(_sql(_LOCK, lock=True), [seat, client_id, match_id])
+    return locked(_fetch(*lock_statement(match_id, seat, client_id, connection.vendor)))
+
+
+def lock_statement(match_id: int, seat: int, client_id: str, vendor: str) -> Statement:
+    """The statement that locks the match and reads what an act needs (``locked``)."""
+    return _sql(_LOCK, vendor, lock=True), [seat, client_id, match_id]
+
+
+def locked(rows: list[tuple[Any, ...]]) -> Locked | None:
+    """What the lock statement read; None: no such match."""
     if not rows:
         return None
     width = len(MATCH_COLUMNS)
     values = [_decoded(name, value) for name, value in zip(MATCH_COLUMNS, rows[0], strict=False)]
-    match = Match.from_db(connection.alias, list(MATCH_COLUMNS), values)
+    match = Match.from_db(DEFAULT_DB_ALIAS, list(MATCH_COLUMNS), values)
     seats = {
         row[width]: dict(zip(SEAT_COLUMNS, row[width : width + len(SEAT_COLUMNS)], strict=True))
         for row in rows
     }
     done_version, done_views = rows[0][-2], rows[0][-1]
-    done = None if done_version is None else (done_version, _json(done_views) or [])
+    done = None if done_version is None else (done_version, json_value(done_views) or [])
     return Locked(match, seats, done)
 
 
@@ -113,20 +125,30 @@ class Entry:
 
 def append(match: Match, entry: Entry) -> None:
     """Add the action that made ``match.version`` to the log."""
-    _execute(_sql(_APPEND), _log_row(match, entry, _text(match.view_versions), _now()))
+    log_row = _log_row(match, entry, _text(match.view_versions), _now())
+    _execute(_sql(_APPEND, connection.vendor), log_row)
 
 
 def record(match: Match, entry: Entry, *, snapshot: bool) -> None:
     """Append ``entry`` and store the match's version, view versions and clock (and its
-    snapshot): one statement on PostgreSQL, two elsewhere. The view versions and the time
-    both rows store are made once."""
-    views, at = _text(match.view_versions), _now()
+    snapshot): one statement on PostgreSQL, two elsewhere."""
+    for statement in record_statements(match, entry, connection.vendor, _now(), snapshot=snapshot):
+        _execute(*statement)
+
+
+def record_statements(
+    match: Match, entry: Entry, vendor: str, at: datetime, *, snapshot: bool
+) -> list[Statement]:
+    """The statements of ``record`` (the view versions and the time both rows store are
+    made once); PostgreSQL appends and updates in one."""
+    views = _text(match.view_versions)
     log_row, match_row = _log_row(match, entry, views, at), _match_row(match, views, at, snapshot)
-    if connection.vendor == "postgresql":
-        _execute(_sql(_RECORD, snapshot=snapshot), [*log_row, *match_row])
-    else:
-        _execute(_sql(_APPEND), log_row)
-        _execute(_sql(_UPDATE, snapshot=snapshot), match_row)
+    if vendor == "postgresql":
+        return [(_sql(_RECORD, vendor, snapshot=snapshot), [*log_row, *match_row])]
+    return [
+        (_sql(_APPEND, vendor), log_row),
+        (_sql(_UPDATE, vendor, snapshot=snapshot), match_row),
+    ]
 
 
 def _log_row(match: Match, entry: Entry, views: str | None, at: Any) -> list[Any]:
@@ -143,16 +165,20 @@ def _match_row(match: Match, views: str | None, at: Any, snapshot: bool) -> list
 
 def seat_back(match_id: int, seat: int) -> None:
     """The seat's person plays again: no longer away, no timeouts in a row."""
-    _execute(_sql(_SEAT_BACK), [match_id, seat])
+    _execute(*seat_back_statement(match_id, seat, connection.vendor))
 
 
-def _sql(text: str, *, lock: bool = False, snapshot: bool = False) -> str:
+def seat_back_statement(match_id: int, seat: int, vendor: str) -> Statement:
+    return _sql(_SEAT_BACK, vendor), [match_id, seat]
+
+
+def _sql(text: str, vendor: str, *, lock: bool = False, snapshot: bool = False) -> str:
     """The statement in this database's words (cached: the text must stay the same for
     PostgreSQL to reuse its prepared statement)."""
-    key = (text, lock, snapshot, connection.vendor)
+    key = (text, lock, snapshot, vendor)
     sql = _texts.get(key)
     if sql is None:
-        postgres = connection.vendor == "postgresql"
+        postgres = vendor == "postgresql"
         json = "%s::jsonb" if postgres else "%s"
         sql = text.format(json=json, snap=_SNAPSHOT.format(json=json) if snapshot else "")
         if lock and postgres:
@@ -201,10 +227,10 @@ def _text(value: Any) -> str | None:
     return None if value is None else orjson.dumps(value).decode()
 
 
-def _json(value: Any) -> Any:
+def json_value(value: Any) -> Any:
     """A JSON column as Python data (drivers hand it back decoded or as text)."""
     return orjson.loads(value) if isinstance(value, str | bytes) else value
 
 
 def _decoded(name: str, value: Any) -> Any:
-    return _json(value) if name in JSON_COLUMNS else value
+    return json_value(value) if name in JSON_COLUMNS else value

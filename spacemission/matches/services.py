@@ -95,6 +95,7 @@ def start_match(table: Table) -> Match:
     clocks.start(match, {s.index: "" if s.user_id else s.bot for s in seats}, at)
     match.save()
     states.advance(match, state)
+    states.keep_on_commit(match)
     MatchSeat.objects.bulk_create(
         MatchSeat(
             match=match,
@@ -173,10 +174,10 @@ def apply_action(
             raise IllegalAction("no_match", "there is no such match")
         match, seats = locked.match, locked.seats
         if locked.done is not None:
-            return _repeated(match, seat, *locked.done)
-        _check_player(seats, seat, user)
-        if user is not None and (seats[seat]["away"] or seats[seat]["timeouts"]):
-            actlog.seat_back(match.pk, seat)  # playing again themselves
+            return repeated(match, seat, *locked.done)
+        check_player(seats, seat, user)
+        if comes_back(seats, seat, user):
+            actlog.seat_back(match.pk, seat)
         return apply_locked(match, seats, seat, action, expected_version, client_id, user)
 
 
@@ -190,7 +191,44 @@ def apply_locked(
     user: AbstractBaseUser | None = None,
 ) -> Applied:
     """``apply_action`` inside its transaction, the match locked and the player checked:
-    the rules, the action log, the clock, the result, one update."""
+    the act decided, then stored in the match row and the log (and, when it ends the
+    match, the table and the ratings too)."""
+    decided = decide(match, seats, seat, action, expected_version, client_id, user)
+    if decided.applied.finished:
+        actlog.append(match, decided.entry)  # the result is rated with the whole log
+        _finish(match)
+    _store(match, None if decided.applied.finished else decided.entry)
+    states.keep_on_commit(match)
+    if decided.applied.finished:
+        transaction.on_commit(tables_changed)
+    else:
+        turnmail.after_commit(match, decided.waiting)
+    return decided.applied
+
+
+@dataclass(frozen=True)
+class Decided:
+    """An act worked out on the locked match, not stored yet: what it produced, its log
+    entry, and the seats it newly waits for (to be mailed, at a turn-based table)."""
+
+    applied: Applied
+    entry: actlog.Entry
+    waiting: list[int]
+
+
+def decide(
+    match: Match,
+    seats: dict[int, dict[str, Any]],
+    seat: int,
+    action: GameAction,
+    expected_version: int,
+    client_id: str,
+    user: AbstractBaseUser | None,
+) -> Decided:
+    """Everything an act changes, in memory only (``match`` is updated, nothing is saved):
+    the rules, the views that changed, the version, the clock, the result. Raises
+    IllegalAction as ``apply_action`` does. The match's state must be at hand
+    (``states.current``)."""
     if match.status == Match.Status.FINISHED:
         raise IllegalAction("match_over", "the match has ended")
     versions = audiences.current(match.view_versions, match.seat_count)
@@ -206,15 +244,10 @@ def apply_locked(
     at = clocks.now()
     result = game.result(after)
     if result is not None:
-        actlog.append(match, entry)  # the result is rated with the whole log
-        _finish(match, result)
+        match.status, match.result = Match.Status.FINISHED, result
+        match.finished_at = timezone.now()
     clock_changed = clocks.update(match, clocks.bots_of(seats.values()), at, seat)
-    _store(match, None if result is not None else entry)
-    if result is not None:
-        transaction.on_commit(tables_changed)
-    else:
-        turnmail.after_commit(match, turnmail.newly_waiting(game, before, after, seat))
-    return Applied(
+    applied = Applied(
         match_id=match.pk,
         game=match.game,
         seat_count=match.seat_count,
@@ -227,6 +260,13 @@ def apply_locked(
         changes=tuple(changes),
         clock={**clocks.public(match), "now": at} if clock_changed else None,
     )
+    waiting = [] if result is not None else turnmail.newly_waiting(game, before, after, seat)
+    return Decided(applied, entry, waiting)
+
+
+def comes_back(seats: dict[int, dict[str, Any]], seat: int, user: AbstractBaseUser | None) -> bool:
+    """Whether the seat's person, acting themselves, plays again after being away."""
+    return user is not None and bool(seats[seat]["away"] or seats[seat]["timeouts"])
 
 
 def _store(match: Match, entry: actlog.Entry | None) -> None:
@@ -254,7 +294,7 @@ def _check_fresh(seen: int, expected_version: int) -> None:
         )
 
 
-def _repeated(match: Match, seat: int, version: int, view_versions: Any) -> Applied:
+def repeated(match: Match, seat: int, version: int, view_versions: Any) -> Applied:
     """A client id applied before: acknowledged again with what it produced then."""
     if isinstance(view_versions, str):  # a JSON value some databases return as text
         view_versions = orjson.loads(view_versions)
@@ -262,7 +302,7 @@ def _repeated(match: Match, seat: int, version: int, view_versions: Any) -> Appl
     return Applied(match.pk, match.game, match.seat_count, version, seen, repeated=True)
 
 
-def _check_player(
+def check_player(
     seats: dict[int, dict[str, Any]], seat: int, user: AbstractBaseUser | None
 ) -> None:
     """Refuse anyone but who plays the seat now: its bot when one is set, else its user."""
@@ -289,11 +329,9 @@ def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> Sta
     return after
 
 
-def _finish(match: Match, result: dict[str, Any]) -> None:
-    """Mark the match and its table finished and rate it, in the caller's transaction."""
-    match.status = Match.Status.FINISHED
-    match.result = result
-    match.finished_at = timezone.now()
+def _finish(match: Match) -> None:
+    """Mark the finished match's table finished and rate the match, in the caller's
+    transaction."""
     Table.objects.filter(pk=match.table_id).update(
         status=Table.Status.FINISHED, updated_at=timezone.now()
     )

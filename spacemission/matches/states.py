@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
 
 from django.db import transaction
 
@@ -42,18 +44,39 @@ def current(match: Match) -> State:
     held = getattr(match, "_current", None)
     if held is not None and held[0] == match.version:
         return held[1]
-    state = _cached((match.pk, match.seed), match.version)
-    if state is None:
-        state = replayed(match)
-        _keep_on_commit((match.pk, match.seed), match.version, state)
-    match._current = (match.version, state)
+    state = kept(match)
+    if state is not None:
+        advance(match, state)
+        return state
+    state = replayed(match)
+    advance(match, state)
+    keep_on_commit(match)
     return state
 
 
+def kept(match: Match) -> State | None:
+    """This process's state of ``match`` at its version, if it holds it (no database)."""
+    return _cached((match.pk, match.seed), match.version)
+
+
 def advance(match: Match, state: State) -> None:
-    """``state`` is the match's state at its (new, not yet committed) version."""
+    """``state`` is the match's state at its version (new and uncommitted, or just read):
+    ``current`` returns it from now on. Kept for other readers only once committed
+    (``keep``, ``keep_on_commit``)."""
     match._current = (match.version, state)
-    _keep_on_commit((match.pk, match.seed), match.version, state)
+
+
+def keep(match: Match) -> None:
+    """Keep the match's current state for later transactions: call once it is committed."""
+    version, state = match._current
+    _keep((match.pk, match.seed), version, state)
+
+
+def keep_on_commit(match: Match) -> None:
+    """``keep`` once the caller's transaction commits."""
+    version, state = match._current
+    key = (match.pk, match.seed)
+    transaction.on_commit(lambda: _keep(key, version, state))
 
 
 def start(match: Match, state: State) -> None:
@@ -84,7 +107,13 @@ def replayed(match: Match) -> State:
     rows = Action.objects.filter(
         match_id=match.pk, version__gt=since, version__lte=match.version
     ).order_by("version")
-    for seat, action in rows.values_list("seat", "action"):
+    return replay(match.game, state, rows.values_list("seat", "action"))
+
+
+def replay(game_id: str, state: State, actions: Iterable[tuple[int, Any]]) -> State:
+    """``state`` after the (seat, action) pairs, in order."""
+    game = registry.get(game_id)
+    for seat, action in actions:
         state, _events = game.apply(state, seat, action)
     return state
 
@@ -111,10 +140,6 @@ def _cached(key: Key, version: int) -> State | None:
             return None
         _kept.move_to_end(key)
         return held[1]
-
-
-def _keep_on_commit(key: Key, version: int, state: State) -> None:
-    transaction.on_commit(lambda: _keep(key, version, state))
 
 
 def _keep(key: Key, version: int, state: State) -> None:
