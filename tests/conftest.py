@@ -14,6 +14,8 @@ from collections.abc import Iterator
 import pytest
 from pytest_django.fixtures import Settings
 
+from spacemission.matches import loopdb
+
 SERVICE_MARKERS = ("postgres", "redis", "browser")
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") in {"1", "true", "yes"}
 # Several runs may share one PostgreSQL and Redis: each gets its own names.
@@ -130,6 +132,14 @@ def isolated_channel_layer() -> None:
     if config is not None:
         config["prefix"] = f"test{RUN_ID}"
         channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def loop_connections_closed() -> Iterator[None]:
+    """The acts' event-loop connections are closed after each test, as Django's are: a
+    test database cannot be dropped while one is open."""
+    yield
+    loopdb.close_idle()
 
 
 @pytest.fixture(autouse=True)

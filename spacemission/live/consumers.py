@@ -31,8 +31,8 @@ from spacemission.live import (
 )
 from spacemission.live.frames import ClientError
 from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
-from spacemission.live.threads import db
-from spacemission.matches import absence, clocks
+from spacemission.live.threads import db, to_the_end
+from spacemission.matches import absence, clocks, loopact, loopdb
 from spacemission.matches.services import Applied, apply_action
 
 log = logging.getLogger(__name__)
@@ -42,10 +42,24 @@ log = logging.getLogger(__name__)
 TRY_AGAIN_CLOSE = 1013
 
 
-def act(
+async def act(
     match_id: int, seat: int, frame: frames.Frame, user: Any
 ) -> tuple[Applied, list[tuple[str, fanout.Message]]]:
-    """Apply a client's act and build its patches, in one worker thread."""
+    """Apply a client's act and build its patches: awaited on the event loop where the
+    database allows it (``matches.loopact``), else, and for the act that ends the match,
+    in a worker thread."""
+    if loopdb.available():
+        work = loopact.apply_action(match_id, seat, frame["action"], frame["v"], frame["id"], user)
+        applied = await to_the_end(work)
+        if applied is not None:
+            return applied, fanout.patch_messages(applied)
+    return await db(act_in_thread)(match_id, seat, frame, user)
+
+
+def act_in_thread(
+    match_id: int, seat: int, frame: frames.Frame, user: Any
+) -> tuple[Applied, list[tuple[str, fanout.Message]]]:
+    """``act`` in one worker thread (it may read the database to build the patches)."""
     applied = apply_action(match_id, seat, frame["action"], frame["v"], frame["id"], user)
     return applied, fanout.patch_messages(applied)
 
@@ -131,7 +145,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise ClientError("spectator", "spectators cannot act", frame["id"])
         try:
             async with ordering.turn(self.match_id):
-                applied, messages = await db(act)(self.match_id, self.seat, frame, self.user)
+                applied, messages = await act(self.match_id, self.seat, frame, self.user)
                 # The actor's own patch carries the act's id: its ack and change in one.
                 own, messages = fanout.own_patch(
                     applied, messages, self.seat, frame["id"], self.channel_name

@@ -41,21 +41,26 @@ def db(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     call = database_sync_to_async(closing, thread_sensitive=not parallel())
 
     @functools.wraps(func)
-    async def to_the_end(*args: P.args, **kwargs: P.kwargs) -> R:
-        work = asyncio.ensure_future(call(*args, **kwargs))
-        cancelled = False
-        while True:
-            try:
-                result = await asyncio.shield(work)
-            except asyncio.CancelledError:
-                if work.done():
-                    raise
-                # The thread runs on whatever happens here: a cancelled caller ends with
-                # it, so no transaction is left running behind a stopped task.
-                cancelled = True
-                continue
-            if cancelled:
-                raise asyncio.CancelledError
-            return result
+    async def in_thread(*args: P.args, **kwargs: P.kwargs) -> R:
+        return await to_the_end(call(*args, **kwargs))
 
-    return to_the_end
+    return in_thread
+
+
+async def to_the_end(work: Awaitable[R]) -> R:
+    """Await ``work``, which runs on to its end even if the caller is cancelled meanwhile:
+    a cancelled caller ends with it, so no transaction is left running behind a stopped
+    task (nor one cut off half way)."""
+    running = asyncio.ensure_future(work)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(running)
+        except asyncio.CancelledError:
+            if running.done():
+                raise
+            cancelled = True
+            continue
+        if cancelled:
+            raise asyncio.CancelledError
+        return result

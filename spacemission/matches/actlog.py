@@ -65,6 +65,12 @@ SET version = %s, view_versions = {json}, clock = {json}, deadline = %s, updated
 WHERE id = %s
 """
 _SNAPSHOT = ", snapshot = {json}, snapshot_version = %s"
+_SNAPSHOT_READ = "SELECT snapshot, snapshot_version FROM matches_match WHERE id = %s"
+_SINCE = """
+SELECT seat, action FROM matches_action
+WHERE match_id = %s AND version > %s AND version <= %s
+ORDER BY version
+"""
 # PostgreSQL appends and updates in one statement: one round trip fewer an act.
 _RECORD = "WITH appended AS (" + _APPEND.strip() + ")" + _UPDATE
 _SEAT_BACK = """
@@ -170,6 +176,16 @@ def seat_back(match_id: int, seat: int) -> None:
 
 def seat_back_statement(match_id: int, seat: int, vendor: str) -> Statement:
     return _sql(_SEAT_BACK, vendor), [match_id, seat]
+
+
+def snapshot_statement(match_id: int, vendor: str) -> Statement:
+    """The match's stored snapshot and its version (JSON: ``json_value``)."""
+    return _sql(_SNAPSHOT_READ, vendor), [match_id]
+
+
+def since_statement(match_id: int, since: int, version: int, vendor: str) -> Statement:
+    """The (seat, action) of the match's actions after version ``since`` up to ``version``."""
+    return _sql(_SINCE, vendor), [match_id, since, version]
 
 
 def _sql(text: str, vendor: str, *, lock: bool = False, snapshot: bool = False) -> str:

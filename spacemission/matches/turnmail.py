@@ -10,6 +10,7 @@ a row claimed per seat and turn (``TurnMail``) makes it one e-mail from one proc
 
 from __future__ import annotations
 
+import functools
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -44,8 +45,17 @@ def after_commit(match: Match, seats: list[int]) -> None:
     match's current version handed them (call inside the transaction). Real-time tables,
     most of them, cost nothing more here."""
     if seats and turn_based(match.pace):
-        match_id, version = match.pk, match.version
-        transaction.on_commit(lambda: _mailer.submit(_send_all, match_id, version, seats))
+        transaction.on_commit(functools.partial(_submit, match.pk, match.version, seats))
+
+
+def committed(match: Match, seats: list[int]) -> None:
+    """``after_commit`` for a caller whose transaction has just committed."""
+    if seats and turn_based(match.pace):
+        _submit(match.pk, match.version, seats)
+
+
+def _submit(match_id: int, version: int, seats: list[int]) -> None:
+    _mailer.submit(_send_all, match_id, version, seats)
 
 
 def wait_idle() -> None:

@@ -1,0 +1,264 @@
+"""A player's act awaited on the event loop (``matches.loopact``) on PostgreSQL: the same
+outcome, refusals and records as the worker thread's ``services.apply_action``, and the
+connections it uses (``matches.loopdb``)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import psycopg
+import pytest
+from channels.db import database_sync_to_async
+from django.core import mail
+from django.db import connection
+
+from games import registry
+from games.core import IllegalAction
+from spacemission.live import consumers
+from spacemission.live.bots import cancel_all
+from spacemission.matches import loopact, loopdb, states, turnmail
+from spacemission.matches.models import Action, Match, MatchSeat
+from spacemission.matches.services import apply_action
+from tests.platform.live.conftest import create_match, create_user
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+TOY = registry.get("toy")
+sync = database_sync_to_async
+
+
+@pytest.fixture(autouse=True)
+def bots_wait(settings):
+    settings.BOT_DELAY = 3600
+    yield
+    cancel_all()
+
+
+@pytest.fixture(autouse=True)
+def on_postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("acts run on the event loop on PostgreSQL only")
+
+
+def twins(users, **kwargs) -> tuple[Match, Match]:
+    """Two matches of the same players dealt the same cards (the second given the first's
+    seed and state)."""
+    first, second = (create_match(users, **kwargs) for _ in range(2))
+    Match.objects.filter(pk=second.pk).update(
+        seed=first.seed, snapshot=first.snapshot, view_versions=first.view_versions
+    )
+    states.forget_all()
+    return first, Match.objects.get(pk=second.pk)
+
+
+def stored(match: Match) -> tuple:
+    """Everything an act writes, as stored (the match's id left out)."""
+    row = Match.objects.values(
+        "version", "view_versions", "clock", "deadline", "snapshot", "snapshot_version"
+    ).get(pk=match.pk)
+    log = list(
+        Action.objects.filter(match=match)
+        .order_by("version")
+        .values_list("version", "seat", "action", "client_id", "view_versions", "user_id")
+    )
+    seats = list(match.seats.order_by("index").values_list("away", "timeouts"))
+    return row, log, seats
+
+
+def where(match: Match) -> tuple[int, list[int], dict]:
+    """The seat to move, the view versions, and that seat's first legal action."""
+    match.refresh_from_db()
+    state = states.current(match)
+    [seat] = TOY.active_seats(state)
+    return seat, match.view_versions, TOY.legal_actions(state, seat)
+
+
+def same(applied, other) -> tuple:
+    """An Applied's fields but its match's id."""
+    return tuple(v for k, v in vars(applied).items() if k != "match_id") == tuple(
+        v for k, v in vars(other).items() if k != "match_id"
+    )
+
+
+async def test_an_act_on_the_loop_decides_and_stores_what_the_worker_thread_does(users, clock):
+    players = users[:3]
+    loop, thread = await sync(twins)(players, options={"cards_per_seat": 16})
+    pick = random.Random(7)
+    for act in range(40):  # past a snapshot (every 32 acts)
+        seat, versions, legal = await sync(where)(loop)
+        action, client_id = pick.choice(legal), f"a{act}"
+        clock.advance(1500)
+        on_loop = await loopact.apply_action(
+            loop.pk, seat, action, versions[seat], client_id, players[seat]
+        )
+        in_thread = await sync(apply_action)(
+            thread.pk, seat, action, versions[seat], client_id, players[seat]
+        )
+        assert on_loop is not None and same(on_loop, in_thread)
+    assert await sync(stored)(loop) == await sync(stored)(thread)
+    assert (await sync(stored)(loop))[0]["snapshot_version"] == 32
+
+
+async def test_the_state_a_process_does_not_hold_is_replayed_on_the_loop(users):
+    players = users[:3]
+    match = await sync(create_match)(players, options={"cards_per_seat": 16})
+    for act in range(35):
+        seat, versions, legal = await sync(where)(match)
+        if act in {10, 33}:  # before and after the snapshot
+            states.forget_all()
+        applied = await loopact.apply_action(
+            match.pk, seat, legal[0], versions[seat], f"a{act}", players[seat]
+        )
+        assert applied is not None and applied.version == act + 1
+    match = await sync(Match.objects.get)(pk=match.pk)
+    states.forget_all()
+    assert await sync(states.current)(match) == applied.after
+
+
+async def test_refusals_on_the_loop_change_nothing(users):
+    ada, bob = users[:2]
+    match = await sync(create_match)([ada, bob])
+    before = await sync(stored)(match)
+    seat, versions, legal = await sync(where)(match)
+    player, other = [ada, bob][seat], [ada, bob][1 - seat]
+    refusals = [
+        (match.pk, seat, legal[0], versions[seat] + 1, "x1", player, "stale_version"),
+        (match.pk, seat, legal[0], versions[seat], "x2", other, "not_your_seat"),
+        (match.pk, 1 - seat, legal[0], versions[1 - seat], "x3", other, "not_your_turn"),
+        (
+            match.pk,
+            seat,
+            {"type": "play", "card": "x"},
+            versions[seat],
+            "x4",
+            player,
+            "card_not_in_hand",
+        ),
+        (match.pk + 1000, seat, legal[0], versions[seat], "x5", player, "no_match"),
+    ]
+    for *arguments, code in refusals:
+        with pytest.raises(IllegalAction) as refused:
+            await loopact.apply_action(*arguments)
+        assert refused.value.code == code
+    assert await sync(stored)(match) == before
+    assert loopdb.pool()._idle, "each connection went back idle after its refusal"
+
+
+async def test_a_client_id_applied_before_is_acknowledged_again_on_the_loop(users):
+    ada, bob = users[:2]
+    match = await sync(create_match)([ada, bob])
+    seat, versions, legal = await sync(where)(match)
+    player = [ada, bob][seat]
+    first = await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "once", player)
+    after_first = await sync(stored)(match)
+    again = await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "once", player)
+    assert again.repeated and (again.version, again.seen) == (first.version, first.seen)
+    assert await sync(stored)(match) == after_first
+
+
+async def test_the_act_that_ends_the_match_is_left_to_the_worker_thread(users):
+    ada, bob = users[:2]
+    match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
+    players = [ada, bob]
+    for act in range(7):
+        seat, versions, legal = await sync(where)(match)
+        await loopact.apply_action(
+            match.pk, seat, legal[0], versions[seat], f"a{act}", players[seat]
+        )
+    seat, versions, legal = await sync(where)(match)
+    before = await sync(stored)(match)
+    last = (match.pk, seat, legal[0], versions[seat], "last", players[seat])
+    assert await loopact.apply_action(*last) is None
+    assert await sync(stored)(match) == before
+    finished = await sync(apply_action)(*last)
+    assert finished.finished
+    assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
+
+
+async def test_a_player_back_from_away_plays_again_on_the_loop(users):
+    ada, bob = users[:2]
+    match = await sync(create_match)([ada, bob])
+    seat, versions, legal = await sync(where)(match)
+    rows = MatchSeat.objects.filter(match=match, index=seat)
+    await sync(rows.update)(away=True, timeouts=2)
+    await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "back", [ada, bob][seat])
+    assert await sync(rows.values_list("away", "timeouts").get)() == (False, 0)
+
+
+async def test_a_turn_based_table_mails_the_next_player_after_the_act_on_the_loop(settings):
+    settings.SITE_URL = "https://play.example.com"
+    ada = await sync(create_user)("ada")
+    bob = await sync(create_user)("bob")
+    for user in (ada, bob):
+        user.email = f"{user.username}@example.com"
+        await sync(user.save)()
+    match = await sync(create_match)([ada, bob], pace="day")
+    await sync(turnmail.wait_idle)()
+    mail.outbox.clear()
+    seat, versions, legal = await sync(where)(match)
+    await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "t1", [ada, bob][seat])
+    await sync(turnmail.wait_idle)()
+    assert [message.to for message in mail.outbox] == [
+        [f"{[ada, bob][1 - seat].username}@example.com"]
+    ]
+
+
+async def test_a_connection_lost_meanwhile_is_replaced(users):
+    ada, bob = users[:2]
+    match = await sync(create_match)([ada, bob])
+    players = [ada, bob]
+    seat, versions, legal = await sync(where)(match)
+    await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "a0", players[seat])
+    [idle] = loopdb.pool()._idle
+    await sync(_terminate)(idle.info.backend_pid)
+    seat, versions, legal = await sync(where)(match)
+    with pytest.raises(psycopg.OperationalError):
+        await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "a1", players[seat])
+    assert idle.closed and idle not in loopdb.pool()._idle
+    applied = await loopact.apply_action(
+        match.pk, seat, legal[0], versions[seat], "a1", players[seat]
+    )
+    assert applied.version == 2
+
+
+def _terminate(pid: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+async def test_takers_wait_for_a_connection_while_all_are_in_use():
+    pool = loopdb.Pool(1)
+    async with asyncio.timeout(10):
+        first = await pool.take()
+        waiting = asyncio.ensure_future(pool.take())
+        await asyncio.sleep(0.05)
+        assert not waiting.done()
+        pool.give(first)
+        assert await waiting is first  # handed on, not a second connection
+        await first.execute("BEGIN")
+        pool.give(first)  # left in a transaction: closed, and the next taker opens one
+        assert first.closed
+        second = await pool.take()
+        assert second is not first and not second.closed
+        pool.give(second)
+    pool.close_idle()
+    assert second.closed
+
+
+async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect, monkeypatch):
+    ada, bob = users[:2]
+    match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
+    in_thread = []
+    real = consumers.act_in_thread
+    monkeypatch.setattr(
+        consumers, "act_in_thread", lambda *args: in_thread.append(args) or real(*args)
+    )
+    clients = {0: await connect(match, ada), 1: await connect(match, bob)}
+    for act in range(8):
+        seat, versions, legal = await sync(where)(match)
+        client = clients[seat]
+        await client.until_version(versions[seat])
+        await client.send({"t": "act", "id": f"a{act}", "v": client.v, "action": legal[0]})
+        assert (await client.answer(f"a{act}"))["t"] == "patch"
+    assert len(in_thread) == 1  # the last act only: it ends the match
+    assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
