@@ -8,7 +8,7 @@ and, with their counts, the deepest frame of the app in each sample joined to th
 frame of the library it was in (Django's database layer, psycopg, channels_redis, redis-py, Daphne).
 
 ``--parts`` sorts every sample into the part of an act's work it belongs to instead (the
-act in its worker thread, the hop to that thread, the Redis publish and receive, the
+act (rules, views, patches, SQL), the hops to worker threads, the Redis publish and receive, the
 fan-out to the sockets, Twisted's reactor, …): with a ``--gil`` profile, each part's share
 of the server's CPU.
 """
@@ -55,9 +55,9 @@ def summarise(path: Path) -> dict[str, tuple[int, int, Counter]]:
 
 # (part, a frame that marks it), the first match wins: the act's own work first.
 PARTS = (
-    ("the act in its worker thread (rules, views, patches, SQL)", "apply_action ("),
-    ("the act's frames, built in the worker thread", "patch_messages ("),
-    ("hop to and from the worker thread (asgiref, executor)", "asgiref/"),
+    ("the act: rules, views, patches, SQL (on the loop, or in a worker thread)", "apply_action ("),
+    ("the act's frames", "patch_messages ("),
+    ("hops to and from worker threads (asgiref, executor)", "asgiref/"),
     ("Redis: publishing an act's patches", "_publish_together ("),
     ("Redis: publishing an act's patches", "publish (spacemission/live/relay.py"),
     ("Redis: receiving the published frames", "channels_redis/"),

@@ -99,7 +99,7 @@ def test_hot_spots_sort_samples_into_the_parts_of_an_act(tmp_path):
         "main;helper (somewhere.py:1) 1\n"
     )
     shares = parts(profile)
-    assert shares["the act in its worker thread (rules, views, patches, SQL)"] == 6
+    assert shares["the act: rules, views, patches, SQL (on the loop, or in a worker thread)"] == 6
     assert shares["Redis: publishing an act's patches"] == 3 + 4
     assert shares["Redis: receiving the published frames"] == 5
     assert shares["fan-out: writing frames to the local sockets"] == 7
