@@ -223,6 +223,7 @@ class _Publisher:
         self._sending = asyncio.Lock()
         self._connection: AbstractConnection | None = None  # None: lost, or not yet made
         self._connecting: asyncio.Task[None] | None = None
+        self._write_timeout: float | None = None  # the host's socket_timeout
         self._reading: set[asyncio.Task[None]] = set()
         self._down = False  # the last attempt to connect failed: sends do not wait for one
         self._retry_at = 0.0
@@ -246,8 +247,9 @@ class _Publisher:
                 return
             packed = connection.pack_commands(commands)
             try:
-                await connection.send_packed_command(packed, check_health=False)
-            except (RedisError, OSError) as error:  # redis-py closed it: the reader ends
+                async with asyncio.timeout(self._write_timeout):
+                    await connection.send_packed_command(packed, check_health=False)
+            except (RedisError, OSError) as error:  # TimeoutError too; redis-py closed it
                 self._lost(connection, error)
 
     async def close(self) -> None:
@@ -296,6 +298,8 @@ class _Publisher:
         except BaseException:  # cancelled (the relay closes)
             await connection.disconnect(nowait=True)
             raise
+        # Writes time out on this clock: redis-py's (socket_timeout) runs each in a task.
+        self._write_timeout, connection.socket_timeout = connection.socket_timeout, None
         self._connection = connection
         reading = loop.create_task(self._discard(connection))
         self._reading.add(reading)
