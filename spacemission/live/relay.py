@@ -10,8 +10,9 @@ sockets when it sent them.
 A hub publishes on a second connection of its own (client name ``relay-pub-<origin>``):
 an act's PUBLISH commands are written in one piece, and publish returns without waiting
 for Redis's replies (subscriber counts, of no use here), which a task reads and drops,
-logging any error. One connection, written to by one act at a time, keeps every act's
-frames in the order sent, and Redis relays an act's frames back to back.
+warning of errors at most once a minute. One connection, written to by one act at a
+time, keeps every act's frames in the order sent, and Redis relays an act's frames back
+to back; a write that cannot go out within the host's ``socket_timeout`` drops it.
 
 When the subscribing connection is lost (Redis restarts), the relay connects and
 subscribes to every audience again; when the publishing one is, the next act's publish
