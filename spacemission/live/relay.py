@@ -1,14 +1,23 @@
 """Frames between this site's processes over Redis pub/sub, as raw bytes.
 
 With channels_redis's pub/sub layer on one Redis, each process's hub subscribes, on one
-connection of its own, to the channel of each audience it has a socket of, and publishes
-an act's frames in one pipeline. A message is the publishing hub's origin, a kind byte
-and the frame's text as sockets get it: nothing to serialise, parse back or queue. Redis
-sends a channel's messages to every subscriber, the publisher too: a hub drops its own on
-a prefix check, having written them to its sockets when it sent them.
+connection of its own, to the channel of each audience it has a socket of. A message is
+the publishing hub's origin, a kind byte and the frame's text as sockets get it: nothing
+to serialise, parse back or queue. Redis sends a channel's messages to every subscriber,
+the publisher too: a hub drops its own on a prefix check, having written them to its
+sockets when it sent them.
 
-When the connection is lost (Redis restarts), the relay connects and subscribes to every
-audience again; the frames published meanwhile never reach this process's sockets, whose
+A hub publishes on a second connection of its own (client name ``relay-pub-<origin>``):
+an act's PUBLISH commands are written in one piece, and publish returns without waiting
+for Redis's replies (subscriber counts, of no use here), which a task reads and drops,
+warning of errors at most once a minute. One connection, written to by one act at a
+time, keeps every act's frames in the order sent, and Redis relays an act's frames back
+to back; a write that cannot go out within the host's ``socket_timeout`` drops it.
+
+When the subscribing connection is lost (Redis restarts), the relay connects and
+subscribes to every audience again; when the publishing one is, the next act's publish
+connects again. The frames published meanwhile, or while Redis is away (those are
+dropped, with one warning per outage), never reach the other processes' sockets, whose
 clients notice a version gap or a silent socket and resync (docs/protocol.md).
 """
 
@@ -24,15 +33,16 @@ from typing import Any
 
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from channels_redis.utils import create_pool
-from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 
 log = logging.getLogger(__name__)
 
 FRAME, SEATS = b"F", b"S"  # the kind byte after the origin: a frame's text follows; nothing
 RETRY_AFTER = 0.5  # seconds between attempts to connect while Redis is down
 SUBSCRIBE_TIMEOUT = 5.0  # seconds a subscription may take before the join fails
+CONNECT_TIMEOUT = 5.0  # seconds an act may wait for the publishing connection
+REFUSALS_LOGGED_EVERY = 60.0  # seconds between warnings of publishes Redis refused
 
 # A frame's text for the sockets of an audience (a group), or None: its seats changed.
 Arrived = Callable[[str, str | None], Awaitable[None]]
@@ -42,15 +52,15 @@ class Relay:
     """This process's pub/sub link to the others, for one hub (``origin``, its id)."""
 
     def __init__(self, host: dict[str, Any], prefix: str, origin: str, arrived: Arrived) -> None:
-        self.name = f"relay-{origin}"  # its connection's client name in Redis
+        self.name = f"relay-{origin}"  # the subscribing connection's client name in Redis
+        self.publisher_name = f"relay-pub-{origin}"
         self._origin = origin.encode()
         self._kind = len(self._origin)  # where a message's kind byte is
         self._prefix = f"{prefix}__relay__"
         self._arrived = arrived
-        self._pool = create_pool(host)
         # RESP2: a message is a plain reply (RESP3 would format each one for a debug log).
         self._subscriber = create_pool({**host, "protocol": 2, "client_name": self.name})
-        self._publisher = Redis(connection_pool=self._pool)
+        self._publisher = _Publisher(host, self.publisher_name)
         self._groups: dict[bytes, str] = {}  # each subscribed channel's group
         self._confirming: dict[bytes, deque[asyncio.Future[None]]] = {}  # a SUBSCRIBE's waiter
         self._connected: asyncio.Future[AbstractConnection] | None = None
@@ -75,15 +85,16 @@ class Relay:
         return f"{self._prefix}{group}".encode()
 
     async def publish(self, items: list[tuple[str, str | None]], *, at_once: bool = False) -> None:
-        """Publish each (group, text) in one pipeline: one round trip, and Redis relays them
-        back to back, so no client can act on the first (and another process publish the
-        next version) before the last has gone out. Always in order (``at_once`` is for
-        links that could send them side by side)."""
-        async with self._publisher.pipeline(transaction=False) as pipe:
-            for group, text in items:
-                kind = SEATS if text is None else FRAME + text.encode()
-                pipe.publish(self.channel(group), self._origin + kind)
-            await pipe.execute()
+        """Publish each (group, text), in one write and without waiting for Redis's
+        replies: Redis relays them back to back, so no client can act on the first (and
+        another process publish the next version) before the last has gone out. Always in
+        order, after earlier calls' (``at_once`` is for links that could send them side by
+        side)."""
+        commands = [(b"PUBLISH", self.channel(g), self._message(t)) for g, t in items]
+        await self._publisher.send(commands)
+
+    def _message(self, text: str | None) -> bytes:
+        return self._origin + (SEATS if text is None else FRAME + text.encode())
 
     async def subscribe(self, group: str) -> None:
         """Receive ``group``'s messages; returns once Redis confirmed the subscription,
@@ -118,7 +129,7 @@ class Relay:
         if self._listening is not None:
             self._listening.cancel()
             await asyncio.gather(self._listening, return_exceptions=True)
-        await self._pool.aclose()
+        await self._publisher.close()
         await self._subscriber.aclose()
 
     async def _connection(self) -> AbstractConnection:
@@ -202,3 +213,126 @@ class Relay:
                     del self._confirming[channel]
                 if not confirmed.done():
                     confirmed.set_result(None)
+
+
+class _Publisher:
+    """One connection that commands are written to without waiting for their replies,
+    which a task reads and drops; connected again, by the next send, once lost."""
+
+    def __init__(self, host: dict[str, Any], name: str) -> None:
+        self._pool = create_pool({**host, "protocol": 2, "client_name": name})
+        self._sending = asyncio.Lock()
+        self._connection: AbstractConnection | None = None  # None: lost, or not yet made
+        self._connecting: asyncio.Task[None] | None = None
+        self._write_timeout: float | None = None  # the host's socket_timeout
+        self._reading: set[asyncio.Task[None]] = set()
+        self._down = False  # the last attempt to connect failed: sends do not wait for one
+        self._retry_at = 0.0
+        self._dropped = 0  # sends dropped since Redis went away
+        self._refused = 0  # commands Redis refused since the last warning
+        self._refusal_logged_at = -math.inf
+        self._closed = False
+
+    async def send(self, commands: list[tuple[bytes, ...]]) -> None:
+        """Write ``commands`` in one piece, after every earlier send's; drop them while
+        Redis is away."""
+        # One send at a time: a write waiting for the socket to drain (or a connection
+        # being made) holds the next ones back, in order.
+        async with self._sending:
+            connection = self._live()
+            if connection is None:
+                await self._connect()
+                connection = self._live()  # nothing awaited from here on: it stays live
+            if connection is None:
+                self._dropped += 1
+                return
+            packed = connection.pack_commands(commands)
+            try:
+                async with asyncio.timeout(self._write_timeout):
+                    await connection.send_packed_command(packed, check_health=False)
+            except (RedisError, OSError) as error:  # TimeoutError too; redis-py closed it
+                self._lost(connection, error)
+
+    async def close(self) -> None:
+        self._closed = True
+        connection, self._connection = self._connection, None
+        tasks = [*self._reading, *([self._connecting] if self._connecting else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if connection is not None:
+            await connection.disconnect(nowait=True)
+        await self._pool.aclose()
+
+    def _live(self) -> AbstractConnection | None:
+        connection = self._connection
+        return connection if connection is not None and connection.is_connected else None
+
+    async def _connect(self) -> None:
+        """Connect, unless Redis is known to be away: then connect in the background,
+        every ``RETRY_AFTER`` seconds at most, and return at once."""
+        if self._closed:
+            return
+        loop = asyncio.get_running_loop()
+        if self._connecting is None or self._connecting.done():
+            if self._down and loop.time() < self._retry_at:
+                return
+            self._connecting = loop.create_task(self._connect_once())
+        if not self._down:
+            await asyncio.wait([self._connecting])  # not cancelled with this send
+
+    async def _connect_once(self) -> None:
+        loop = asyncio.get_running_loop()
+        connection = self._pool.make_connection()
+        try:
+            async with asyncio.timeout(CONNECT_TIMEOUT):
+                await connection.connect()
+        except Exception as error:  # Redis is away (or refused this client)
+            await connection.disconnect(nowait=True)
+            self._retry_at = loop.time() + RETRY_AFTER
+            if not self._down:
+                self._down = True
+                log.warning(
+                    "relay: cannot publish to Redis (%s); not relaying until it is back", error
+                )
+            return
+        except BaseException:  # cancelled (the relay closes)
+            await connection.disconnect(nowait=True)
+            raise
+        # Writes time out on this clock: redis-py's (socket_timeout) runs each in a task.
+        self._write_timeout, connection.socket_timeout = connection.socket_timeout, None
+        self._connection = connection
+        reading = loop.create_task(self._discard(connection))
+        self._reading.add(reading)
+        reading.add_done_callback(self._reading.discard)
+        if self._down:
+            self._down = False
+            log.warning("relay: publishing to Redis again (%d acts not relayed)", self._dropped)
+        self._dropped = 0
+
+    async def _discard(self, connection: AbstractConnection) -> None:
+        """Read the replies of ``connection`` (so its socket never backs up) until it is lost."""
+        try:
+            while True:
+                try:
+                    await connection.read_response(timeout=math.inf)
+                except ResponseError as error:
+                    self._refusal(error)
+        except Exception as error:  # Redis closed it (restarted, CLIENT KILL), or a write failed
+            self._lost(connection, error)
+        finally:
+            await connection.disconnect(nowait=True)
+
+    def _lost(self, connection: AbstractConnection, error: Exception) -> None:
+        if self._connection is connection:  # told once, by the send or the reader
+            self._connection = None
+            unexpected = not isinstance(error, RedisError | OSError)
+            log.warning("relay: publishing connection lost (%s)", error, exc_info=unexpected)
+
+    def _refusal(self, error: ResponseError) -> None:
+        """Count a refused publish; warn at most every ``REFUSALS_LOGGED_EVERY`` seconds."""
+        self._refused += 1
+        now = asyncio.get_running_loop().time()
+        if now - self._refusal_logged_at >= REFUSALS_LOGGED_EVERY:
+            log.warning("relay: Redis refused %d publishes, the last: %s", self._refused, error)
+            self._refused, self._refusal_logged_at = 0, now

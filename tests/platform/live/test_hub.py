@@ -5,6 +5,7 @@ channel layer the project runs on."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 
 import pytest
@@ -13,7 +14,7 @@ from channels.layers import get_channel_layer
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from spacemission.live import fanout, frames, hub
+from spacemission.live import fanout, frames, hub, relay
 from spacemission.matches.services import replace_with_bot
 from tests.platform.live.conftest import create_match
 from tests.support.services import need_redis
@@ -307,13 +308,116 @@ async def test_the_relay_subscribes_again_when_its_connection_is_dropped(pubsub,
     await there.close()
 
 
-async def test_a_join_fails_when_the_relay_cannot_reach_redis(settings):
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},  # nothing listens there
-        }
+@pytest.mark.redis
+async def test_a_burst_of_acts_from_concurrent_tasks_arrives_whole_and_in_each_ones_order(pubsub):
+    """Five tasks send 100 acts of three frames each, taking turns: every frame reaches the
+    other process, each task's in the order it sent them."""
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    tasks, acts = 5, 100
+    groups = [
+        [
+            fanout.seat_group(100 + k, 0),
+            fanout.seat_group(100 + k, None),
+            fanout.match_group(100 + k),
+        ]
+        for k in range(tasks)
+    ]
+    sockets = [Socket(f"in-all-{k}") for k in range(tasks)]  # one per task, in its 3 groups
+    for socket, its_groups in zip(sockets, groups, strict=True):
+        for group in its_groups:
+            await there.join(group, socket.outlet)
+
+    def frame(k: int, n: int, i: int) -> frames.Frame:
+        return frames.match({"task": k, "act": n, "frame": i})
+
+    async def act(k: int) -> None:
+        for n in range(acts):
+            await here.send([message(g, frame(k, n, i)) for i, g in enumerate(groups[k])])
+            await asyncio.sleep(0)  # the other tasks send in between
+
+    await asyncio.gather(*(act(k) for k in range(tasks)))
+    await until(lambda: all(len(s.texts) >= 3 * acts for s in sockets), timeout=15)
+    for k, socket in enumerate(sockets):
+        expected = [frames.encode(frame(k, n, i)) for n in range(acts) for i in range(3)]
+        assert socket.texts == expected
+    await there.close()
+
+
+def publishers(clients: list[dict], name: str) -> list[dict]:
+    return [c for c in clients if c["name"] == name]
+
+
+@pytest.mark.redis
+async def test_the_relay_publishes_again_when_its_publishing_connection_is_dropped(
+    pubsub, redis_client
+):
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    bob = Socket("bob")
+    await joined(there, **{SEAT_0: [bob]})
+    await here.send([message(SEAT_0, frames.patch(1, []))])
+    await until(lambda: bob.texts == [text(1)])
+    name = here.link.publisher_name
+    [publisher] = publishers(await redis_client.client_list(), name)
+    await redis_client.client_kill_filter(_id=publisher["id"])
+
+    n = 1
+    async with asyncio.timeout(5):  # the frames sent before the relay notices are lost
+        while len(bob.texts) == 1:
+            n += 1
+            await here.send([message(SEAT_0, frames.patch(n, []))])
+            await asyncio.sleep(0.01)
+    [again] = publishers(await redis_client.client_list(), name)
+    assert again["id"] != publisher["id"]
+    await here.send([message(SEAT_0, frames.patch(n + 1, []))])
+    await until(lambda: bob.texts[-1] == text(n + 1))
+    first = next(m for m in range(2, n + 1) if text(m) == bob.texts[1])
+    assert bob.texts[1:] == [text(m) for m in range(first, n + 2)]  # none lost since
+    await there.close()
+
+
+@pytest.mark.redis
+async def test_a_publish_does_not_wait_for_redis_to_reply(pubsub, redis_client):
+    """Redis holds the write commands of every client, PUBLISH too, while paused: the
+    publish returns all the same, and the frame goes out once Redis resumes."""
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    bob = Socket("bob")
+    await joined(there, **{SEAT_0: [bob]})
+    await here.send([message(SEAT_0, frames.patch(1, []))])  # the publisher is connected
+    await until(lambda: bob.texts == [text(1)])
+    await redis_client.execute_command("CLIENT", "PAUSE", 10_000, "WRITE")
+    try:
+        async with asyncio.timeout(2):  # well before the pause ends
+            await here.send([message(SEAT_0, frames.patch(2, []))])
+        await asyncio.sleep(0.2)
+        assert bob.texts == [text(1)]  # not published yet: Redis cannot have replied
+    finally:
+        await redis_client.execute_command("CLIENT", "UNPAUSE")
+    await until(lambda: bob.texts == [text(1), text(2)])
+    await there.close()
+
+
+def unreachable_layer() -> dict:
+    return {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},  # nothing listens there
     }
+
+
+async def test_sends_while_redis_is_away_return_and_warn_once(settings, caplog):
+    settings.CHANNEL_LAYERS = {"default": unreachable_layer()}
+    audiences = hub.Hub(get_channel_layer())
+    with caplog.at_level(logging.WARNING, logger="spacemission"):
+        for n in range(1, 51):
+            await audiences.send([message(SEAT_0, frames.patch(n, []))])
+            await asyncio.sleep(0.02)  # 1 s: the relay tries to connect again meanwhile
+    await audiences.close()
+    warnings = [r for r in caplog.records if r.name.startswith("spacemission")]
+    assert [r.name for r in warnings] == [relay.__name__]
+    assert "cannot publish" in warnings[0].getMessage()
+
+
+async def test_a_join_fails_when_the_relay_cannot_reach_redis(settings):
+    settings.CHANNEL_LAYERS = {"default": unreachable_layer()}
     audiences = hub.Hub(get_channel_layer())
     ada = Socket("ada")
     with pytest.raises(RedisError):
