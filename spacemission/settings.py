@@ -14,10 +14,11 @@
 - ``CHANNELS_LAYER``: ``pubsub`` (default: Redis pub/sub, ``spacemission.live.relay``) or ``core``
   (channels_redis's queues; ``CHANNELS_CAPACITY`` messages per process queue, default
   1000, beyond which it drops them; ``REDIS_CONNECTIONS`` connections, default 200).
-- ``EAGER_WRITES``: ``1`` to send each websocket frame at once under Daphne instead of on
-  the reactor's next pass (``spacemission.live.socket_writes``; default off).
+- ``EAGER_WRITES``: Daphne sends each websocket frame at once instead of on the reactor's
+  next pass (``spacemission.live.socket_writes``; default on, ``0`` turns it off).
 - ``DB_POOL_SIZE``: PostgreSQL connections per process, pooled (default 10; 0: a new
-  connection per call).
+  connection per call, and players' acts run in worker threads). As many again serve the
+  acts awaited on the event loop (``spacemission.matches.loopdb``).
 - ``GC_THRESHOLD``: the serving process's garbage collector runs its youngest generation
   every so many allocations, with what start-up built frozen out (``spacemission.collector``;
   default 20000; 0: Python's own collector as it is).
@@ -141,7 +142,7 @@ TEMPLATES = [
 # Capacity knobs (see the module docstring).
 DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
 CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
-EAGER_WRITES = env_bool("EAGER_WRITES")
+EAGER_WRITES = env_bool("EAGER_WRITES", default=True)
 GC_THRESHOLD = int(os.environ.get("GC_THRESHOLD", "20000"))  # spacemission.collector
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))

@@ -1,4 +1,4 @@
-"""Daphne's socket writes, sent at once (``EAGER_WRITES=1``; off by default).
+"""Daphne's socket writes, sent at once (on by default; ``EAGER_WRITES=0`` turns it off).
 
 Twisted buffers every write and asks the reactor to watch the socket for writability
 (an ``epoll_ctl``), sends when the next loop pass finds it writable, then stops watching
