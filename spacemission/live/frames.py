@@ -68,8 +68,14 @@ def _seat(data: Frame, *, required: bool) -> int | None:
 
 def _act(data: Frame) -> Frame:
     frame_id = data.get("id")
-    if not isinstance(frame_id, str) or not 1 <= len(frame_id) <= MAX_CLIENT_ID:
-        raise ClientError("bad_frame", f"'id' must be a string of 1-{MAX_CLIENT_ID} characters")
+    if (
+        not isinstance(frame_id, str)
+        or not 1 <= len(frame_id) <= MAX_CLIENT_ID
+        or not frame_id.isprintable()
+    ):
+        raise ClientError(
+            "bad_frame", f"'id' must be a string of 1-{MAX_CLIENT_ID} printable characters"
+        )
     version = data.get("v")
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise ClientError("bad_frame", "'v' must be a non-negative integer", frame_id)

@@ -178,6 +178,19 @@ def seat_back_statement(match_id: int, seat: int, vendor: str) -> Statement:
     return _sql(_SEAT_BACK, vendor), [match_id, seat]
 
 
+def postgresql_statements() -> list[str]:
+    """The text of every statement an act may run on PostgreSQL, to be prepared ahead."""
+    vendor = "postgresql"
+    return [
+        _sql(_LOCK, vendor, lock=True),
+        _sql(_RECORD, vendor, snapshot=False),
+        _sql(_RECORD, vendor, snapshot=True),
+        _sql(_SEAT_BACK, vendor),
+        _sql(_SNAPSHOT_READ, vendor),
+        _sql(_SINCE, vendor),
+    ]
+
+
 def snapshot_statement(match_id: int, vendor: str) -> Statement:
     """The match's stored snapshot and its version (JSON: ``json_value``)."""
     return _sql(_SNAPSHOT_READ, vendor), [match_id]

@@ -3,34 +3,33 @@
 ``services.apply_action`` runs in a worker thread on Django's connection, and every act
 paid the hop there and back and Django's transaction machinery. On PostgreSQL a player's
 act runs here instead, on a connection of ``matches.loopdb``, with the same statements
-(``actlog``) and the same decision (``services.decide``): the lock and read, then the
-append and update, then the commit. Only the act that ends the match changes more (its
-table and the ratings): for that one ``apply_action`` returns None, having changed
-nothing, and the caller runs ``services.apply_action`` in a worker thread.
+(``actlog``) and the same decision (``services.decide``), in two round trips: the lock
+and read after ``BEGIN``, then the append and update with ``COMMIT``. Only the act that
+ends the match changes more (its table and the ratings): for that one ``apply_action``
+returns None, having changed nothing, and the caller runs ``services.apply_action`` in
+a worker thread.
 
 What happens once the transaction commits (the state kept for the next act, a turn
-e-mail) happens after ``commit`` returns, as Django's ``on_commit`` hooks do on the
-thread path.
+e-mail) happens after the commit, as Django's ``on_commit`` hooks do on the thread path.
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 import psycopg
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
-from psycopg.pq import TransactionStatus
 
 from games.core import Action as GameAction
 from games.core import IllegalAction, State
 from spacemission.matches import actlog, services, states, turnmail
-from spacemission.matches.loopdb import VENDOR, connection
+from spacemission.matches.loopdb import VENDOR, Connection, connection
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 
-Connection = psycopg.AsyncConnection[Any]
+# What an act may run on the loop's connections, prepared on each as it opens.
+STATEMENTS = actlog.postgresql_statements()
 
 
 class _Elsewhere(Exception):
@@ -47,7 +46,7 @@ async def apply_action(
 ) -> Applied | None:
     """``services.apply_action`` for a player (``user``) on the loop, with the same result
     and refusals; None: the act ends the match, apply it there instead."""
-    async with connection() as db:
+    async with connection(STATEMENTS) as db:
         try:
             applied, match, waiting = await _apply(
                 db, match_id, seat, action, expected_version, client_id, user
@@ -55,7 +54,7 @@ async def apply_action(
         except _Elsewhere:
             return None
         finally:
-            if db.info.transaction_status != TransactionStatus.IDLE:
+            if not db.idle:
                 await _rollback(db)
     if match is not None:  # committed
         states.keep(match)
@@ -74,7 +73,7 @@ async def _apply(
 ) -> tuple[Applied, Match | None, list[int]]:
     """The act in the connection's transaction, committed: what it produced, the match
     (None: nothing was written) and the seats to mail."""
-    rows = await _fetch(db, *actlog.lock_statement(match_id, seat, client_id, VENDOR))
+    [rows] = await db.run([actlog.lock_statement(match_id, seat, client_id, VENDOR)], begin=True)
     locked = actlog.locked(rows)
     if locked is None:
         raise IllegalAction("no_match", "there is no such match")
@@ -95,26 +94,19 @@ async def _apply(
         states.take_snapshot(match)
     at = timezone.now()
     statements += actlog.record_statements(match, decided.entry, VENDOR, at, snapshot=snapshot)
-    for sql, parameters in statements:
-        await db.execute(sql, parameters, prepare=True)
-    await db.commit()
+    await db.run(statements, commit=True)
     return decided.applied, match, decided.waiting
 
 
 async def _replayed(db: Connection, match: Match) -> State:
     """The state at the locked match's version from its snapshot and the actions since
     (``states.replayed``, on this connection)."""
-    rows = await _fetch(db, *actlog.snapshot_statement(match.pk, VENDOR))
+    [rows] = await db.run([actlog.snapshot_statement(match.pk, VENDOR)])
     snapshot, since = actlog.json_value(rows[0][0]), rows[0][1]
     if since > match.version:  # a snapshot is never ahead of the locked version
         raise _Elsewhere
-    actions = await _fetch(db, *actlog.since_statement(match.pk, since, match.version, VENDOR))
+    [actions] = await db.run([actlog.since_statement(match.pk, since, match.version, VENDOR)])
     return states.replay(match.game, snapshot, ((s, actlog.json_value(a)) for s, a in actions))
-
-
-async def _fetch(db: Connection, sql: str, parameters: list[Any]) -> list[tuple[Any, ...]]:
-    cursor = await db.execute(sql, parameters, prepare=True)
-    return await cursor.fetchall()
 
 
 async def _rollback(db: Connection) -> None:

@@ -3,10 +3,17 @@
 Django's connections are synchronous, one per thread, so the live layer's database work
 runs in worker threads, and every call pays the hop there and back. The act, the site's
 hot path, is awaited on the loop instead (``matches.loopact``), on psycopg's asynchronous
-connections kept here: made with Django's own parameters (the same database, adapters and
-prepared-statement setting), used by one task at a time and reused, at most
-``DB_POOL_SIZE`` of them per process. A connection goes back only when it is idle and
-sound; one that failed or was left inside a transaction is closed.
+connections kept here: made with Django's own parameters (the same database and
+adapters), used by one task at a time and reused, at most ``DB_POOL_SIZE`` of them per
+process. A connection goes back only when it is idle and sound; one that failed or was
+left inside a transaction is closed.
+
+Each round trip costs the loop far more than the statements it carries, so ``run`` sends
+a whole step of an act as one simple query: ``BEGIN`` with the lock, or the writes with
+``COMMIT``. The statements themselves are prepared once per connection, as it opens
+(``PREPARE``), and each is run as ``EXECUTE name(…)`` with its values written as SQL
+literals (``literal``): planned once, like the thread path's prepared statements, and
+never more than one round trip per step.
 
 Connections are not bound to an event loop (psycopg looks the running loop up on each
 wait), so a process whose loop is replaced (tests) reuses them; ``close_idle`` closes
@@ -16,9 +23,11 @@ them without a loop.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -27,6 +36,8 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg.pq import TransactionStatus
 
 VENDOR = "postgresql"
+Statement = tuple[str, Sequence[Any]]  # SQL with %s placeholders, and their values
+Rows = list[tuple[Any, ...]]
 
 
 def available() -> bool:
@@ -35,17 +46,84 @@ def available() -> bool:
     return engine == "django.db.backends.postgresql" and settings.DB_POOL_SIZE > 0
 
 
-class Pool:
-    """Idle connections, and waiters for one while ``size`` are in use."""
+class Connection:
+    """A connection of the pool (autocommit: ``run`` says where transactions begin and
+    end) and the names of the statements prepared on it."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, raw: psycopg.AsyncConnection[Any], names: dict[str, str]) -> None:
+        self.raw = raw
+        self._names = names
+
+    async def run(
+        self, statements: Sequence[Statement], *, begin: bool = False, commit: bool = False
+    ) -> list[Rows]:
+        """Run the statements in one round trip, after ``BEGIN`` and before ``COMMIT`` if
+        asked: the rows each returned. An error leaves the transaction to ``rollback``."""
+        parts = ["BEGIN"] if begin else []
+        parts += [self._execute(sql, values) for sql, values in statements]
+        if commit:
+            parts.append("COMMIT")
+        cursor = await self.raw.execute("; ".join(parts))
+        if begin:
+            cursor.nextset()
+        out = []
+        for _ in statements:
+            out.append(await cursor.fetchall() if cursor.description is not None else [])
+            cursor.nextset()
+        return out
+
+    async def rollback(self) -> None:
+        await self.raw.execute("ROLLBACK")
+
+    @property
+    def idle(self) -> bool:
+        return not self.raw.closed and self.raw.info.transaction_status == TransactionStatus.IDLE
+
+    def close(self) -> None:
+        self.raw.pgconn.finish()  # no round trip, so no loop needed
+
+    def _execute(self, sql: str, values: Sequence[Any]) -> str:
+        name = self._names[sql]  # only the pool's statements run here
+        return f"EXECUTE {name}({', '.join(map(literal, values))})" if values else f"EXECUTE {name}"
+
+
+def literal(value: Any) -> str:
+    """``value`` as an SQL literal (standard-conforming strings, as every connection of
+    the pool sets: a quote is doubled, a backslash is itself)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, datetime):
+        value = value.isoformat()
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("text with a NUL character cannot be stored")
+        return "'" + value.replace("'", "''") + "'"
+    raise TypeError(f"no SQL literal for {type(value).__name__}")
+
+
+def numbered(sql: str) -> str:
+    """``sql``'s %s placeholders as PREPARE wants them: $1, $2, …"""
+    count = iter(range(1, sql.count("%s") + 1))
+    return re.sub("%s", lambda _: f"${next(count)}", sql)
+
+
+class Pool:
+    """Idle connections, and waiters for one while ``size`` are in use. ``statements``
+    are prepared on each connection as it opens."""
+
+    def __init__(self, size: int, statements: Sequence[str]) -> None:
         self.size = size
-        self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._names = {sql: f"loop_{index}" for index, sql in enumerate(statements)}
+        self._idle: list[Connection] = []
         self._open = 0  # open or being opened, idle or in use
         # A waiter gets a connection, or None: one was closed, so it may open its own.
-        self._waiting: deque[asyncio.Future[psycopg.AsyncConnection[Any] | None]] = deque()
+        self._waiting: deque[asyncio.Future[Connection | None]] = deque()
 
-    async def take(self) -> psycopg.AsyncConnection[Any]:
+    async def take(self) -> Connection:
         if self._idle:
             return self._idle.pop()
         if self._open >= self.size:
@@ -54,15 +132,15 @@ class Pool:
                 return given
         self._open += 1
         try:
-            return await psycopg.AsyncConnection.connect(**_parameters())
+            return await self._connect()
         except BaseException:
             self._closed()
             raise
 
-    def give(self, connection: psycopg.AsyncConnection[Any]) -> None:
+    def give(self, connection: Connection) -> None:
         """Take ``connection`` back: reused if idle and sound, else closed."""
-        if connection.closed or connection.info.transaction_status != TransactionStatus.IDLE:
-            connection.pgconn.finish()
+        if not connection.idle:
+            connection.close()
             self._closed()
             return
         while self._waiting:
@@ -72,14 +150,28 @@ class Pool:
                 return
         self._idle.append(connection)
 
+    def idle_connections(self) -> list[Connection]:
+        return list(self._idle)
+
     def close_idle(self) -> None:
         """Close the idle connections (a test database is about to be dropped)."""
         idle, self._idle = self._idle, []
         for connection in idle:
-            connection.pgconn.finish()
+            connection.close()
             self._closed()
 
-    async def _wait(self) -> psycopg.AsyncConnection[Any] | None:
+    async def _connect(self) -> Connection:
+        raw = await psycopg.AsyncConnection.connect(**_parameters(), autocommit=True)
+        try:
+            setup = ["SET standard_conforming_strings = on"]  # what ``literal`` relies on
+            setup += [f"PREPARE {name} AS {numbered(sql)}" for sql, name in self._names.items()]
+            await raw.execute("; ".join(setup))
+        except BaseException:
+            raw.pgconn.finish()
+            raise
+        return Connection(raw, self._names)
+
+    async def _wait(self) -> Connection | None:
         waiter = asyncio.get_running_loop().create_future()
         self._waiting.append(waiter)
         try:
@@ -109,21 +201,22 @@ def _parameters() -> dict[str, Any]:
 _pool: Pool | None = None
 
 
-def pool() -> Pool:
+def pool(statements: Sequence[str]) -> Pool:
+    """This process's pool, preparing ``statements`` (the same on every call)."""
     global _pool
     if _pool is None:
-        _pool = Pool(settings.DB_POOL_SIZE)
+        _pool = Pool(settings.DB_POOL_SIZE, statements)
     return _pool
 
 
 @asynccontextmanager
-async def connection() -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+async def connection(statements: Sequence[str]) -> AsyncIterator[Connection]:
     """A connection of this process's pool for the block; back to the pool after it."""
-    taken = await pool().take()
+    taken = await pool(statements).take()
     try:
         yield taken
     finally:
-        pool().give(taken)
+        pool(statements).give(taken)
 
 
 def close_idle() -> None:

@@ -316,6 +316,13 @@ def test_seat_frames_from_the_wrong_sender_are_refused(arena, sender, frame, cod
     assert arena.refused(sender, dump(frame))["code"] == code
 
 
+@pytest.mark.parametrize("frame_id", ["nul\x00", "tab\there", "line\nbreak", "\u200b\u2028"])
+def test_act_ids_of_unprintable_characters_are_refused(arena, frame_id):
+    action = arena.view()["legal"][0]
+    frame = {"t": "act", "id": frame_id, "v": 0, "action": action}
+    assert arena.refused("active", dump(frame))["code"] == "bad_frame"
+
+
 def test_i_am_back_for_another_seat_is_refused(arena):
     error = arena.refused("idle", dump({"t": "back", "seat": arena.active}))
     assert error["code"] == "not_your_seat"

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime
 
+import orjson
 import psycopg
 import pytest
 from channels.db import database_sync_to_async
@@ -17,7 +19,7 @@ from games import registry
 from games.core import IllegalAction
 from spacemission.live import consumers
 from spacemission.live.bots import cancel_all
-from spacemission.matches import loopact, loopdb, states, turnmail
+from spacemission.matches import actlog, loopact, loopdb, states, turnmail
 from spacemission.matches.models import Action, Match, MatchSeat
 from spacemission.matches.services import apply_action
 from tests.platform.live.conftest import create_match, create_user
@@ -141,7 +143,7 @@ async def test_refusals_on_the_loop_change_nothing(users):
             await loopact.apply_action(*arguments)
         assert refused.value.code == code
     assert await sync(stored)(match) == before
-    assert loopdb.pool()._idle, "each connection went back idle after its refusal"
+    assert loopdb.pool(loopact.STATEMENTS).idle_connections(), "back idle after each refusal"
 
 
 async def test_a_client_id_applied_before_is_acknowledged_again_on_the_loop(users):
@@ -209,12 +211,12 @@ async def test_a_connection_lost_meanwhile_is_replaced(users):
     players = [ada, bob]
     seat, versions, legal = await sync(where)(match)
     await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "a0", players[seat])
-    [idle] = loopdb.pool()._idle
-    await sync(_terminate)(idle.info.backend_pid)
+    [idle] = loopdb.pool(loopact.STATEMENTS).idle_connections()
+    await sync(_terminate)(idle.raw.info.backend_pid)
     seat, versions, legal = await sync(where)(match)
     with pytest.raises(psycopg.OperationalError):
         await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "a1", players[seat])
-    assert idle.closed and idle not in loopdb.pool()._idle
+    assert idle.raw.closed and idle not in loopdb.pool(loopact.STATEMENTS).idle_connections()
     applied = await loopact.apply_action(
         match.pk, seat, legal[0], versions[seat], "a1", players[seat]
     )
@@ -227,22 +229,29 @@ def _terminate(pid: int) -> None:
 
 
 async def test_takers_wait_for_a_connection_while_all_are_in_use():
-    pool = loopdb.Pool(1)
-    async with asyncio.timeout(10):
-        first = await pool.take()
-        waiting = asyncio.ensure_future(pool.take())
-        await asyncio.sleep(0.05)
-        assert not waiting.done()
-        pool.give(first)
-        assert await waiting is first  # handed on, not a second connection
-        await first.execute("BEGIN")
-        pool.give(first)  # left in a transaction: closed, and the next taker opens one
-        assert first.closed
-        second = await pool.take()
-        assert second is not first and not second.closed
-        pool.give(second)
+    pool = loopdb.Pool(1, ["SELECT %s::int + %s"])
+    first = second = None
+    try:
+        async with asyncio.timeout(10):
+            first = await pool.take()
+            waiting = asyncio.ensure_future(pool.take())
+            await asyncio.sleep(0.05)
+            assert not waiting.done()
+            pool.give(first)
+            assert await waiting is first  # handed on, not a second connection
+            assert await first.run([("SELECT %s::int + %s", [40, 2])]) == [[(42,)]]
+            await first.raw.execute("BEGIN")
+            pool.give(first)  # left in a transaction: closed, and the next taker opens one
+            assert first.raw.closed
+            second = await pool.take()
+            assert second is not first and second.idle
+            pool.give(second)
+    finally:
+        for connection in (first, second):
+            if connection is not None:
+                connection.close()
     pool.close_idle()
-    assert second.closed
+    assert second.raw.closed
 
 
 async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect, monkeypatch):
@@ -262,3 +271,47 @@ async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect,
         assert (await client.answer(f"a{act}"))["t"] == "patch"
     assert len(in_thread) == 1  # the last act only: it ends the match
     assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
+
+
+@pytest.mark.parametrize(
+    ("value", "sql"),
+    [
+        (None, "NULL"),
+        (True, "TRUE"),
+        (False, "FALSE"),
+        (-42, "-42"),
+        ("it's", "'it''s'"),
+        ("a\\b", "'a\\b'"),  # a backslash is itself in standard-conforming strings
+        ("x'); DROP TABLE t; --", "'x''); DROP TABLE t; --'"),
+        (datetime(2026, 12, 2, 13, 0, tzinfo=UTC), "'2026-12-02T13:00:00+00:00'"),
+    ],
+)
+def test_values_are_written_as_sql_literals(value, sql):
+    assert loopdb.literal(value) == sql
+
+
+def test_a_value_postgresql_cannot_store_is_refused():
+    with pytest.raises(ValueError):
+        loopdb.literal("nul\x00")
+    with pytest.raises(TypeError):
+        loopdb.literal(1.5)
+
+
+async def test_any_text_comes_back_as_it_went_in():
+    """Quotes, backslashes and SQL in a value are data, never statements."""
+    sql = "SELECT %s::text, %s::jsonb"
+    pool = loopdb.Pool(1, [sql])
+    texts = ["it's", "a\\b\\'c", "'); DROP TABLE matches_match; --", "Űrmisszió ☄", "$1 $$x$$"]
+    connection = await pool.take()
+    try:
+        for text in texts:
+            json = orjson.dumps({"t": text}).decode()
+            [[row]] = await connection.run([(sql, [text, json])])
+            assert row[0] == text and actlog.json_value(row[1]) == {"t": text}
+    finally:
+        connection.close()
+
+
+def test_placeholders_are_numbered_for_prepare():
+    sql = "SELECT %s, %s::jsonb WHERE x = %s"
+    assert loopdb.numbered(sql) == "SELECT $1, $2::jsonb WHERE x = $3"
