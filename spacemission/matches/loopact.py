@@ -45,7 +45,8 @@ async def apply_action(
     user: AbstractBaseUser,
 ) -> Applied | None:
     """``services.apply_action`` for a player (``user``) on the loop, with the same result
-    and refusals; None: the act ends the match, apply it there instead."""
+    and refusals; None: apply it in a worker thread instead (it ends the match, or the
+    pooled connection was found lost), nothing having changed."""
     async with connection(STATEMENTS) as db:
         try:
             applied, match, waiting = await _apply(
@@ -73,7 +74,11 @@ async def _apply(
 ) -> tuple[Applied, Match | None, list[int]]:
     """The act in the connection's transaction, committed: what it produced, the match
     (None: nothing was written) and the seats to mail."""
-    [rows] = await db.run([actlog.lock_statement(match_id, seat, client_id, VENDOR)], begin=True)
+    lock = actlog.lock_statement(match_id, seat, client_id, VENDOR)
+    try:
+        [rows] = await db.run([lock], begin=True)
+    except psycopg.OperationalError as lost:  # an idle connection the server dropped
+        raise _Elsewhere from lost  # before anything was done: the worker thread retries
     locked = actlog.locked(rows)
     if locked is None:
         raise IllegalAction("no_match", "there is no such match")
