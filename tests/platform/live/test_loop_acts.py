@@ -314,3 +314,25 @@ async def test_any_text_comes_back_as_it_went_in():
 def test_placeholders_are_numbered_for_prepare():
     sql = "SELECT %s, %s::jsonb WHERE x = %s"
     assert loopdb.numbered(sql) == "SELECT $1, $2::jsonb WHERE x = $3"
+
+
+async def test_without_a_pool_players_acts_run_in_worker_threads(
+    users, connect, monkeypatch, settings
+):
+    settings.DB_POOL_SIZE = 0  # a new connection per call: nothing to keep on the loop
+    assert not loopdb.available()
+    ada, bob = users[:2]
+    match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
+    in_thread = []
+    real = consumers.act_in_thread
+    monkeypatch.setattr(
+        consumers, "act_in_thread", lambda *args: in_thread.append(args) or real(*args)
+    )
+    clients = {0: await connect(match, ada), 1: await connect(match, bob)}
+    for act in range(3):
+        seat, versions, legal = await sync(where)(match)
+        client = clients[seat]
+        await client.until_version(versions[seat])
+        await client.send({"t": "act", "id": f"a{act}", "v": client.v, "action": legal[0]})
+        assert (await client.answer(f"a{act}"))["t"] == "patch"
+    assert len(in_thread) == 3
