@@ -28,9 +28,6 @@ from spacemission.matches.loopdb import VENDOR, Connection, connection
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 
-# What an act may run on the loop's connections, prepared on each as it opens.
-STATEMENTS = actlog.postgresql_statements()
-
 
 class _Elsewhere(Exception):
     """This act is for the worker thread's path; nothing was written."""
@@ -47,7 +44,7 @@ async def apply_action(
     """``services.apply_action`` for a player (``user``) on the loop, with the same result
     and refusals; None: apply it in a worker thread instead (it ends the match, or the
     pooled connection was found lost), nothing having changed."""
-    async with connection(STATEMENTS) as db:
+    async with connection() as db:
         try:
             applied, match, waiting = await _apply(
                 db, match_id, seat, action, expected_version, client_id, user
@@ -94,9 +91,7 @@ async def _apply(
     statements = []
     if services.comes_back(seats, seat, user):
         statements.append(actlog.seat_back_statement(match.pk, seat, VENDOR))
-    snapshot = states.snapshot_due(match)
-    if snapshot:
-        states.take_snapshot(match)
+    snapshot = states.snapshot_if_due(match)
     at = timezone.now()
     statements += actlog.record_statements(match, decided.entry, VENDOR, at, snapshot=snapshot)
     await db.run(statements, commit=True)

@@ -35,6 +35,8 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg.pq import TransactionStatus
 
+from spacemission.matches import actlog
+
 VENDOR = "postgresql"
 Statement = tuple[str, Sequence[Any]]  # SQL with %s placeholders, and their values
 Rows = list[tuple[Any, ...]]
@@ -201,22 +203,22 @@ def _parameters() -> dict[str, Any]:
 _pool: Pool | None = None
 
 
-def pool(statements: Sequence[str]) -> Pool:
-    """This process's pool, preparing ``statements`` (the same on every call)."""
+def pool() -> Pool:
+    """This process's pool, every statement of an act prepared on its connections."""
     global _pool
     if _pool is None:
-        _pool = Pool(settings.DB_POOL_SIZE, statements)
+        _pool = Pool(settings.DB_POOL_SIZE, actlog.postgresql_statements())
     return _pool
 
 
 @asynccontextmanager
-async def connection(statements: Sequence[str]) -> AsyncIterator[Connection]:
+async def connection() -> AsyncIterator[Connection]:
     """A connection of this process's pool for the block; back to the pool after it."""
-    taken = await pool(statements).take()
+    taken = await pool().take()
     try:
         yield taken
     finally:
-        pool(statements).give(taken)
+        pool().give(taken)
 
 
 def close_idle() -> None:

@@ -273,9 +273,7 @@ def _store(match: Match, entry: actlog.Entry | None) -> None:
     """Write the act to the match row, with its log entry unless already appended (the
     last act); the state only as a snapshot, every few acts and at the end."""
     finished = match.status == Match.Status.FINISHED
-    snapshot = finished or states.snapshot_due(match)
-    if snapshot:
-        states.take_snapshot(match)
+    snapshot = states.snapshot_if_due(match, always=finished)
     if finished:
         fields = ["version", "view_versions", "snapshot", "snapshot_version", "status"]
         fields += ["result", "finished_at", "updated_at", *clocks.CLOCK_FIELDS]

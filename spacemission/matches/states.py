@@ -85,13 +85,13 @@ def start(match: Match, state: State) -> None:
     match._current = (match.version, state)
 
 
-def snapshot_due(match: Match) -> bool:
-    return match.version - match.snapshot_version >= SNAPSHOT_EVERY
-
-
-def take_snapshot(match: Match) -> None:
-    """Make the current state the stored snapshot (saved with the match's next save)."""
+def snapshot_if_due(match: Match, *, always: bool = False) -> bool:
+    """Make the current state the stored snapshot (saved with the match's next save) if
+    one is due, or ``always``; whether it did."""
+    if not always and match.version - match.snapshot_version < SNAPSHOT_EVERY:
+        return False
     match.snapshot, match.snapshot_version = current(match), match.version
+    return True
 
 
 def replayed(match: Match) -> State:

@@ -142,7 +142,7 @@ async def test_refusals_on_the_loop_change_nothing(users):
             await loopact.apply_action(*arguments)
         assert refused.value.code == code
     assert await sync(stored)(match) == before
-    assert loopdb.pool(loopact.STATEMENTS).idle_connections(), "back idle after each refusal"
+    assert loopdb.pool().idle_connections(), "back idle after each refusal"
 
 
 async def test_a_client_id_applied_before_is_acknowledged_again_on_the_loop(users):
@@ -210,13 +210,13 @@ async def test_a_connection_lost_meanwhile_is_replaced(users):
     players = [ada, bob]
     seat, versions, legal = await sync(where)(match)
     await loopact.apply_action(match.pk, seat, legal[0], versions[seat], "a0", players[seat])
-    [idle] = loopdb.pool(loopact.STATEMENTS).idle_connections()
+    [idle] = loopdb.pool().idle_connections()
     await sync(_terminate)(idle.raw.info.backend_pid)  # as a restart of PostgreSQL would
     seat, versions, legal = await sync(where)(match)
     before = await sync(stored)(match)
     act = (match.pk, seat, legal[0], versions[seat], "a1", players[seat])
     assert await loopact.apply_action(*act) is None  # the worker thread's to apply
-    assert idle.raw.closed and idle not in loopdb.pool(loopact.STATEMENTS).idle_connections()
+    assert idle.raw.closed and idle not in loopdb.pool().idle_connections()
     assert await sync(stored)(match) == before
     applied = await loopact.apply_action(*act)  # a new connection
     assert applied.version == 2
@@ -253,7 +253,9 @@ async def test_takers_wait_for_a_connection_while_all_are_in_use():
     assert second.raw.closed
 
 
-async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect, monkeypatch):
+async def acts_in_threads(users, connect, monkeypatch, acts: int) -> tuple[int, Match]:
+    """Play ``acts`` acts of a new 2-seat match of 8 cards through real sockets: how many
+    went to a worker thread (``consumers.act_in_thread``), and the match."""
     ada, bob = users[:2]
     match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
     in_thread = []
@@ -262,14 +264,28 @@ async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect,
         consumers, "act_in_thread", lambda *args: in_thread.append(args) or real(*args)
     )
     clients = {0: await connect(match, ada), 1: await connect(match, bob)}
-    for act in range(8):
+    for act in range(acts):
         seat, versions, legal = await sync(where)(match)
         client = clients[seat]
         await client.until_version(versions[seat])
         await client.send({"t": "act", "id": f"a{act}", "v": client.v, "action": legal[0]})
         assert (await client.answer(f"a{act}"))["t"] == "patch"
-    assert len(in_thread) == 1  # the last act only: it ends the match
+    return len(in_thread), match
+
+
+async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect, monkeypatch):
+    in_thread, match = await acts_in_threads(users, connect, monkeypatch, 8)
+    assert in_thread == 1  # the last act only: it ends the match
     assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
+
+
+async def test_without_a_pool_players_acts_run_in_worker_threads(
+    users, connect, monkeypatch, settings
+):
+    settings.DB_POOL_SIZE = 0  # a new connection per call: nothing to keep on the loop
+    assert not loopdb.available()
+    in_thread, _match = await acts_in_threads(users, connect, monkeypatch, 3)
+    assert in_thread == 3
 
 
 @pytest.mark.parametrize(
@@ -314,25 +330,3 @@ async def test_any_text_comes_back_as_it_went_in():
 def test_placeholders_are_numbered_for_prepare():
     sql = "SELECT %s, %s::jsonb WHERE x = %s"
     assert loopdb.numbered(sql) == "SELECT $1, $2::jsonb WHERE x = $3"
-
-
-async def test_without_a_pool_players_acts_run_in_worker_threads(
-    users, connect, monkeypatch, settings
-):
-    settings.DB_POOL_SIZE = 0  # a new connection per call: nothing to keep on the loop
-    assert not loopdb.available()
-    ada, bob = users[:2]
-    match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
-    in_thread = []
-    real = consumers.act_in_thread
-    monkeypatch.setattr(
-        consumers, "act_in_thread", lambda *args: in_thread.append(args) or real(*args)
-    )
-    clients = {0: await connect(match, ada), 1: await connect(match, bob)}
-    for act in range(3):
-        seat, versions, legal = await sync(where)(match)
-        client = clients[seat]
-        await client.until_version(versions[seat])
-        await client.send({"t": "act", "id": f"a{act}", "v": client.v, "action": legal[0]})
-        assert (await client.answer(f"a{act}"))["t"] == "patch"
-    assert len(in_thread) == 3
