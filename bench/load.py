@@ -36,7 +36,7 @@ sends in which the channel layer dropped a message, refused acts by code
 (``stale_version`` is expected when two seats may act at once) and errors (which must be
 0). With several counts it also prints the throughput of each relative to the first.
 
-``--profile DIR`` records a py-spy profile of the first server during the run
+``--profile DIR`` records a py-spy profile of the first server during the measured run
 (``DIR/load-<processes>p.txt``, collapsed stacks; ``--gil``: only the samples holding the
 GIL, that is where its CPU goes, for ``bench.hotspots --parts``); ``--env NAME=VALUE``
 (repeatable) sets a server setting from ``spacemission/settings.py``, e.g. ``--env DB_POOL_SIZE=0
@@ -356,28 +356,38 @@ def servers(
         db.drop()
 
 
-@contextlib.contextmanager
-def profiling(
-    server: Server, out: Path | None, seconds: float, gil: bool = False
-) -> Iterator[None]:
-    """py-spy records ``server`` for ``seconds`` while the block runs (when ``out`` is set);
-    ``gil``: only the samples of the thread holding the GIL, i.e. where its CPU goes."""
-    if out is None:
-        yield
-        return
-    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    command = [spy, "record", "-p", str(server.process.pid), "-d", str(int(seconds))]
-    command += ["--gil"] if gil else []
-    proc = subprocess.Popen([*command, "-f", "raw", "-o", str(out)], stdout=subprocess.DEVNULL)
-    try:
-        yield
-    finally:
-        proc.wait(timeout=seconds + 30)
+class Profiler:
+    """py-spy recording ``server`` for ``seconds`` from ``start()`` (when ``out`` is set):
+    started once the warm-up is over, so the profile holds the measured window only, not
+    the sockets' opening. ``gil``: only the samples of the thread holding the GIL, i.e.
+    where its CPU goes."""
+
+    def __init__(self, server: Server, out: Path | None, seconds: float, gil: bool) -> None:
+        self.server, self.out, self.seconds, self.gil = server, out, seconds, gil
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        if self.out is None or self.proc is not None:
+            return
+        spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        command = [spy, "record", "-p", str(self.server.process.pid)]
+        command += ["-d", str(int(self.seconds)), *(["--gil"] if self.gil else [])]
+        self.proc = subprocess.Popen(
+            [*command, "-f", "raw", "-o", str(self.out)], stdout=subprocess.DEVNULL
+        )
+
+    def wait(self) -> None:
+        if self.proc is not None:
+            self.proc.wait(timeout=self.seconds + 30)
 
 
 async def play(
-    seatings: list[Seating], procs: list[Server], args: argparse.Namespace, stats: Stats
+    seatings: list[Seating],
+    procs: list[Server],
+    args: argparse.Namespace,
+    stats: Stats,
+    profiler: Profiler | None = None,
 ) -> list[MatchTracker]:
     """Play every match until the run ends; each match's tracker, to settle."""
     go, stop = asyncio.Event(), asyncio.Event()
@@ -411,6 +421,8 @@ async def play(
     if args.warmup > 0:
         await asyncio.sleep(args.warmup)
         stats.measure_from_now(cpu_now(procs))
+    if profiler is not None:
+        profiler.start()
     deadline = stats.started + args.seconds
     while time.monotonic() < deadline and stats.actions < args.max_actions:
         if all(task.done() for task in tasks):
@@ -507,8 +519,11 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
     profile = Path(args.profile) / f"load-{processes}p.txt" if args.profile else None
     with servers(processes, args.layer, args.env) as (db, procs):
         seatings = create_matches(db, args.game, args.matches, args.players)
-        with profiling(procs[0], profile, args.seconds, args.gil):
-            trackers = asyncio.run(play(seatings, procs, args, stats))
+        profiler = Profiler(procs[0], profile, args.seconds, args.gil)
+        try:
+            trackers = asyncio.run(play(seatings, procs, args, stats, profiler))
+        finally:
+            profiler.wait()
         for seating, tracker in zip(seatings, trackers, strict=True):
             tracker.settle(action_views(db, seating.match_id))
         figures = report(stats, procs, args)
