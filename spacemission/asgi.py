@@ -8,7 +8,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "spacemission.settings")
 # Build the Django app before importing anything that touches models.
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
@@ -16,6 +15,7 @@ from django.conf import settings  # noqa: E402
 from spacemission import collector  # noqa: E402
 from spacemission.live import socket_writes  # noqa: E402
 from spacemission.live.routing import websocket_urlpatterns as live_routes  # noqa: E402
+from spacemission.live.sessions import socket_auth_stack  # noqa: E402
 from spacemission.lobby.routing import websocket_urlpatterns as lobby_routes  # noqa: E402
 
 if settings.EAGER_WRITES:
@@ -25,7 +25,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(lobby_routes + live_routes))
+            socket_auth_stack(URLRouter(lobby_routes + live_routes))
         ),
     }
 )
