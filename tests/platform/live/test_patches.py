@@ -73,6 +73,23 @@ def test_list_changes_at_either_end_or_inside_are_small():
     ]
 
 
+def test_a_part_that_changed_wholesale_is_replaced_whole():
+    """A seat's legal actions as its turn starts: every entry differs, and the ops of a
+    diff would be longer than the new list itself."""
+    old = {"legal": [{"type": "pick", "tile": t} for t in ("t1", "t2", "t3")], "round": 1}
+    new = {"legal": [{"type": "fly", "planet": p} for p in ("ares", "vega", "zora")], "round": 1}
+    assert check(old, new) == [{"op": "replace", "path": "/legal", "value": new["legal"]}]
+
+
+def test_a_part_with_a_small_change_is_still_diffed():
+    ring = [{"planet": p, "ships": [], "stack": 4} for p in ("ares", "vega", "zora", "mira")]
+    moved = [dict(ring[0], ships=[2]), *ring[1:3], dict(ring[3], stack=3)]
+    assert check({"ring": ring}, {"ring": moved}) == [
+        {"op": "add", "path": "/ring/0/ships/0", "value": 2},
+        {"op": "replace", "path": "/ring/3/stack", "value": 3},
+    ]
+
+
 def test_views_without_a_log_or_with_a_log_of_another_type():
     check({"a": 1}, {"a": 2, "log": [1]})
     check({"a": 1, "log": [1]}, {"a": 1})

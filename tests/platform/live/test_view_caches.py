@@ -42,12 +42,28 @@ def reference_patch(old: View, new: View) -> list[dict[str, Any]]:
         and len(new_log) >= len(old_log)
         and same(new_log[: len(old_log)], old_log)
     ):
-        walk(old, new, "", ops)
+        by_part(old, new, ops)
         return ops
     rest = [{k: v for k, v in view.items() if k != "log"} for view in (old, new)]
-    walk(*rest, "", ops)
+    by_part(*rest, ops)
     ops.extend({"op": "add", "path": "/log/-", "value": e} for e in new_log[len(old_log) :])
     return ops
+
+
+def by_part(old: View, new: View, ops: list[dict[str, Any]]) -> None:
+    """``walk`` of two views, each top-level part replaced whole where its ops are at
+    least one for each of its entries."""
+    for key in old.keys() - new.keys():
+        ops.append({"op": "remove", "path": f"/{escape(key)}"})
+    for key, value in new.items():
+        if key not in old:
+            ops.append({"op": "add", "path": f"/{escape(key)}", "value": value})
+            continue
+        part: list[dict[str, Any]] = []
+        walk(old[key], value, f"/{escape(key)}", part)
+        if len(part) > 1 and isinstance(value, list | dict) and len(part) >= len(value):
+            part = [{"op": "replace", "path": f"/{escape(key)}", "value": value}]
+        ops.extend(part)
 
 
 def same(a: Any, b: Any) -> bool:
