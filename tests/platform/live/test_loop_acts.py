@@ -9,6 +9,7 @@ import random
 from datetime import UTC, datetime
 
 import orjson
+import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from django.core import mail
@@ -323,6 +324,26 @@ async def test_any_text_comes_back_as_it_went_in():
             json = orjson.dumps({"t": text}).decode()
             [[row]] = await connection.run([(sql, [text, json])])
             assert row[0] == text and actlog.json_value(row[1]) == {"t": text}
+    finally:
+        connection.close()
+
+
+async def test_a_failed_statement_raises_its_error_and_the_rest_does_not_run():
+    """The round trip reads every result before raising the failed statement's own error
+    class; the transaction is left to roll back, and the connection is sound after it."""
+    insert = "INSERT INTO matches_match (id) VALUES (%s)"  # lacks the other NOT NULL columns
+    count = "SELECT count(*) FROM matches_match WHERE id = %s"
+    pool = loopdb.Pool(1, [insert, count, "SELECT %s::int, now(), %s::boolean"])
+    connection = await pool.take()
+    try:
+        with pytest.raises(psycopg.errors.NotNullViolation):
+            await connection.run([(insert, [987654]), (count, [987654])], begin=True)
+        assert not connection.idle
+        await connection.rollback()
+        assert connection.idle
+        [[row]] = await connection.run([("SELECT %s::int, now(), %s::boolean", [7, True])])
+        assert row[0] == 7 and row[1].tzinfo is not None and row[2] is True
+        assert await connection.run([(count, [987654])], begin=True, commit=True) == [[(0,)]]
     finally:
         connection.close()
 
