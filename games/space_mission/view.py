@@ -115,10 +115,12 @@ def _why_not(state: State, seat: int) -> dict[str, Any]:
     (the game is over, or whose turn it is), so its views share them."""
     if state["phase"] == "play" and seat in state["active"]:
         return whynot.why_not(state, seat)
-    # Kept per seat and whose turn it is, across matches (that is all they depend on).
+    # Kept per seat, whose turn it is and the phase, across matches (that is all they
+    # depend on): by value, since a state read back from JSON holds a phase string of its
+    # own, and every match's would otherwise replace the others'.
     return shared(
-        ("space-mission idle why_not", seat),
-        (state["seat"], state["phase"]),
+        ("space-mission idle why_not", seat, state["seat"], state["phase"]),
+        (),
         whynot.why_not,
         state,
         seat,

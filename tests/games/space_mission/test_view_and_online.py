@@ -246,3 +246,18 @@ def test_O7_ruling_discover_and_colonise_remember_the_stack_as_left_after_the_pi
     s = act(s, 0, {"type": "colonise", "cards": landing})
     s = act(s, 0, {"type": "pick", "tile": WATER[0]})
     assert s["memory"][0]["hazard"] == {"tiles": sorted([RED[0], SPACE[0]]), "taken_since": 0}
+
+
+def test_idle_seats_reasons_are_shared_across_matches_read_back_from_json():
+    """A seat that cannot act has the same reasons in every match where the same seat is
+    to play; two states read back from JSON (each with strings of its own) share them."""
+    options = GAME.info.default_options()
+    first, second = (json.loads(json.dumps(GAME.setup(4, options, seed))) for seed in (3, 4))
+    for state in (first, second):
+        state["seat"], state["active"] = 0, [0]
+    assert first["phase"] is not second["phase"]
+    idle = [GAME.view(state, 2)["why_not"] for state in (first, second)]
+    assert idle[0] is idle[1]
+    assert idle[0]["fly"] == {"code": "not_your_turn", "args": {"seat": 0}}
+    second["seat"], second["active"] = 1, [1]
+    assert GAME.view(second, 2)["why_not"]["fly"]["args"] == {"seat": 1}
