@@ -52,7 +52,7 @@ def reference_patch(old: View, new: View) -> list[dict[str, Any]]:
 
 def by_part(old: View, new: View, ops: list[dict[str, Any]]) -> None:
     """``walk`` of two views, each top-level part replaced whole where its ops are at
-    least one for each of its entries."""
+    least one for each of its entries and longer than that one op."""
     for key in old.keys() - new.keys():
         ops.append({"op": "remove", "path": f"/{escape(key)}"})
     for key, value in new.items():
@@ -61,8 +61,10 @@ def by_part(old: View, new: View, ops: list[dict[str, Any]]) -> None:
             continue
         part: list[dict[str, Any]] = []
         walk(old[key], value, f"/{escape(key)}", part)
-        if len(part) > 1 and isinstance(value, list | dict) and len(part) >= len(value):
-            part = [{"op": "replace", "path": f"/{escape(key)}", "value": value}]
+        replace = {"op": "replace", "path": f"/{escape(key)}", "value": value}
+        wholesale = len(part) > 1 and isinstance(value, list | dict) and len(part) >= len(value)
+        if wholesale and len(dumped(part)) > len(dumped(replace)):
+            part = [replace]
         ops.extend(part)
 
 
