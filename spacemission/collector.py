@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 
+THRESHOLD = 20000  # allocations between collections of the youngest generation (default)
 OLDER = (20, 50)  # collections of one generation before the next one is collected
 
 

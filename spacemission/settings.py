@@ -41,6 +41,7 @@ import dj_email_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from spacemission import collector
 from spacemission.live import ratelimit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -143,7 +144,7 @@ TEMPLATES = [
 DB_POOL_SIZE = int(os.environ.get("DB_POOL_SIZE", "10"))
 CHANNELS_LAYER = os.environ.get("CHANNELS_LAYER", "pubsub")
 EAGER_WRITES = env_bool("EAGER_WRITES", default=True)
-GC_THRESHOLD = int(os.environ.get("GC_THRESHOLD", "20000"))  # spacemission.collector
+GC_THRESHOLD = int(os.environ.get("GC_THRESHOLD", collector.THRESHOLD))
 CHANNELS_CAPACITY = int(os.environ.get("CHANNELS_CAPACITY", "1000"))
 REDIS_CONNECTIONS = int(os.environ.get("REDIS_CONNECTIONS", "200"))
 FRAMES_PER_SECOND = float(os.environ.get("FRAMES_PER_SECOND", ratelimit.FRAMES_PER_SECOND))
