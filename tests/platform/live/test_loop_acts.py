@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from django.core import mail
 from django.db import connection
 
+from bench import roundtrip
 from games import registry
 from games.core import IllegalAction
 from spacemission.live import consumers
@@ -351,3 +352,9 @@ async def test_a_failed_statement_raises_its_error_and_the_rest_does_not_run():
 def test_placeholders_are_numbered_for_prepare():
     sql = "SELECT %s, %s::jsonb WHERE x = %s"
     assert loopdb.numbered(sql) == "SELECT $1, $2::jsonb WHERE x = $3"
+
+
+async def test_the_round_trip_benchmark_times_both_ways():
+    figures = await roundtrip.measure(5, 2, ["cursor", "libpq"])
+    assert sorted(figures) == ["cursor", "libpq"]
+    assert all(len(rounds) == 2 and min(rounds) > 0 for rounds in figures.values())
