@@ -41,7 +41,7 @@ async def by_libpq(connection: loopdb.Connection, n: int) -> None:
 
 
 async def by_cursor(connection: loopdb.Connection, n: int) -> None:
-    query = f"BEGIN; {connection._execute(SQL, VALUES)}; COMMIT"
+    query = f"BEGIN; {connection.rendered((SQL, VALUES))}; COMMIT"
     for _ in range(n):
         cursor = await connection.raw.execute(query)
         cursor.nextset()

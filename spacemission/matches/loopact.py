@@ -1,13 +1,25 @@
-"""A player's act awaited on the event loop: the hot path without a worker thread.
+"""Players' acts awaited on the event loop, applied together: the hot path without a
+worker thread, and one commit for the acts that arrive together.
 
 ``services.apply_action`` runs in a worker thread on Django's connection, and every act
 paid the hop there and back and Django's transaction machinery. On PostgreSQL a player's
 act runs here instead, on a connection of ``matches.loopdb``, with the same statements
-(``actlog``) and the same decision (``services.decide``), in two round trips: the lock
-and read after ``BEGIN``, then the append and update with ``COMMIT``. Only the act that
-ends the match changes more (its table and the ratings): for that one ``apply_action``
-returns None, having changed nothing, and the caller runs ``services.apply_action`` in
-a worker thread.
+(``actlog``) and the same decision (``services.decide``). Only the act that ends the match
+changes more (its table and the ratings): for that one ``apply_action`` returns None,
+having changed nothing, and the caller runs ``services.apply_action`` in a worker thread.
+
+The acts of different matches that wait here meanwhile are applied in one transaction (a
+*batch*), in two round trips: ``BEGIN`` with each match's lock and read, then every act's
+append and update with ``COMMIT``. Most of what PostgreSQL spends on an act is its
+transaction (the commit's WAL flush above all), and most of what this process spends on
+a round trip is the round trip, so a batch of four costs each act about half of either
+(``docs/benchmarks.md``, fifth round). No two batches in flight hold acts of one match (a
+match's acts are already applied one at a time, ``live.ordering``; the next one sees the
+last one committed), each batch locks its matches in the order of their ids, and at most
+``BATCHES`` are in flight at once: an act that arrives while they are waits for the next.
+A refused act leaves the others be; if the batch's writes fail, none of them committed
+and each act is handed back to the worker thread's path (None), which applies it alone
+or finds it done.
 
 What happens once the transaction commits (the state kept for the next act, a turn
 e-mail) happens after the commit, as Django's ``on_commit`` hooks do on the thread path.
@@ -15,7 +27,11 @@ e-mail) happens after the commit, as Django's ``on_commit`` hooks do on the thre
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
+import weakref
+from dataclasses import dataclass, field
 
 import psycopg
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -24,13 +40,34 @@ from django.utils import timezone
 from games.core import Action as GameAction
 from games.core import IllegalAction, State
 from spacemission.matches import actlog, services, states, turnmail
-from spacemission.matches.loopdb import VENDOR, Connection, connection
+from spacemission.matches.loopdb import VENDOR, Connection, Rows, connection
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
+
+log = logging.getLogger(__name__)
+
+# Batches in flight per process: while one waits for PostgreSQL the next is decided.
+BATCHES = 2
+# Acts in one batch at most: the loop decides them one after another, locks held.
+BATCH_MOST = 16
 
 
 class _Elsewhere(Exception):
     """This act is for the worker thread's path; nothing was written."""
+
+
+@dataclass(eq=False)
+class _Request:
+    """One act waiting for its batch, and where its outcome goes: an Applied, None (for
+    the worker thread's path) or the refusal."""
+
+    match_id: int
+    seat: int
+    action: GameAction
+    expected_version: int
+    client_id: str
+    user: AbstractBaseUser
+    outcome: asyncio.Future[Applied | None] = field(repr=False)
 
 
 async def apply_action(
@@ -43,49 +80,163 @@ async def apply_action(
 ) -> Applied | None:
     """``services.apply_action`` for a player (``user``) on the loop, with the same result
     and refusals; None: apply it in a worker thread instead (it ends the match, or the
-    pooled connection was found lost), nothing having changed."""
+    batch could not be written), nothing having changed."""
+    loop = asyncio.get_running_loop()
+    request = _Request(
+        match_id, seat, action, expected_version, client_id, user, loop.create_future()
+    )
+    _batcher(loop).submit(request)
+    return await request.outcome
+
+
+class _Batcher:
+    """The acts waiting on one event loop, and the batches that apply them."""
+
+    def __init__(self) -> None:
+        self.waiting: list[_Request] = []
+        self.running = 0
+        self.busy: set[int] = set()  # the matches of the batches in flight
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def submit(self, request: _Request) -> None:
+        self.waiting.append(request)
+        if self.running < BATCHES:
+            self.running += 1
+            task = asyncio.get_running_loop().create_task(self._drain())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _drain(self) -> None:
+        try:
+            while batch := self._take():
+                try:
+                    await _apply_batch(batch)
+                finally:
+                    self.busy.difference_update(r.match_id for r in batch)
+        finally:
+            self.running -= 1
+
+    def _take(self) -> list[_Request]:
+        """The next batch: the waiting acts in order, one per match and none of a match in
+        another batch in flight (the batch that ends takes them next), none whose caller
+        gave up before it began."""
+        batch: list[_Request] = []
+        left: list[_Request] = []
+        for request in self.waiting:
+            if request.outcome.done():
+                continue
+            if request.match_id in self.busy or len(batch) == BATCH_MOST:
+                left.append(request)
+            else:
+                batch.append(request)
+                self.busy.add(request.match_id)
+        self.waiting = left
+        return batch
+
+
+_batchers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Batcher] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _batcher(loop: asyncio.AbstractEventLoop) -> _Batcher:
+    batcher = _batchers.get(loop)
+    if batcher is None:
+        batcher = _batchers[loop] = _Batcher()
+    return batcher
+
+
+@dataclass
+class _Step:
+    """An act of a batch once decided: its outcome, and for an applied one the match, the
+    seats to mail and the statements that store it."""
+
+    request: _Request
+    outcome: Applied | Exception | None
+    match: Match | None = None
+    waiting: list[int] = field(default_factory=list)
+    statements: list[str] = field(default_factory=list)  # as the connection runs them
+
+
+async def _apply_batch(batch: list[_Request]) -> None:
+    """Apply the batch's acts in one transaction; every act's outcome is settled once it
+    has ended (a refusal changes nothing either way)."""
+    batch.sort(key=lambda request: request.match_id)  # the one order every batch locks in
+    try:
+        steps = await _committed(batch)
+    except asyncio.CancelledError:  # the loop is closing: so do the acts' callers
+        for request in batch:
+            request.outcome.cancel()
+        raise
+    except Exception as error:  # no connection to be had: every act is refused with it
+        log.warning("a batch of %d acts found no connection", len(batch), exc_info=True)
+        steps = [_Step(request, error) for request in batch]
+    for step in steps:
+        if isinstance(step.outcome, Applied) and step.match is not None:
+            states.keep(step.match)
+            turnmail.committed(step.match, step.waiting)
+        _settle(step.request.outcome, step.outcome)
+
+
+async def _committed(batch: list[_Request]) -> list[_Step]:
+    """Each act decided, and the applied ones committed; if the batch could not be
+    written, nothing was, and every act is for the worker thread's path (None)."""
     async with connection() as db:
         try:
-            applied, match, waiting = await _apply(
-                db, match_id, seat, action, expected_version, client_id, user
-            )
-        except _Elsewhere:
-            return None
+            steps = await _decide_all(db, batch)
+            await db.run([s for step in steps for s in step.statements], commit=True)
+            return steps
+        except (psycopg.Error, _Elsewhere):  # a lost connection, or writes refused
+            log.info("a batch of %d acts goes to worker threads", len(batch), exc_info=True)
+            return [_Step(request, None) for request in batch]
         finally:
             if not db.idle:
                 await _rollback(db)
-    if match is not None:  # committed
-        states.keep(match)
-        turnmail.committed(match, waiting)
-    return applied
 
 
-async def _apply(
-    db: Connection,
-    match_id: int,
-    seat: int,
-    action: GameAction,
-    expected_version: int,
-    client_id: str,
-    user: AbstractBaseUser,
-) -> tuple[Applied, Match | None, list[int]]:
-    """The act in the connection's transaction, committed: what it produced, the match
-    (None: nothing was written) and the seats to mail."""
-    lock = actlog.lock_statement(match_id, seat, client_id, VENDOR)
+async def _decide_all(db: Connection, batch: list[_Request]) -> list[_Step]:
+    """Lock every act's match and decide each in turn, in the connection's transaction."""
+    steps, locking, locks = [], [], []
+    for request in batch:
+        lock = actlog.lock_statement(request.match_id, request.seat, request.client_id, VENDOR)
+        try:
+            locks.append(db.rendered(lock))
+        except (ValueError, TypeError) as refused:  # a client id with no SQL literal
+            steps.append(_Step(request, refused))
+        else:
+            locking.append(request)
     try:
-        [rows] = await db.run([lock], begin=True)
+        locked = await db.run(locks, begin=True)
     except psycopg.OperationalError as lost:  # an idle connection the server dropped
         raise _Elsewhere from lost  # before anything was done: the worker thread retries
+    for request, rows in zip(locking, locked, strict=True):
+        try:
+            steps.append(await _decide(db, request, rows))
+        except _Elsewhere:
+            steps.append(_Step(request, None))
+        except psycopg.Error:  # a replay's read failed: the batch is over
+            raise
+        except Exception as refused:  # the rules' refusals, or a fault of this act alone
+            steps.append(_Step(request, refused))
+    return steps
+
+
+async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
+    """One act of the batch on its locked rows: decided, its statements made, nothing
+    written yet. Raises IllegalAction as ``services.apply_action`` does, and _Elsewhere
+    for the act that ends the match."""
     locked = actlog.locked(rows)
     if locked is None:
         raise IllegalAction("no_match", "there is no such match")
-    match, seats = locked.match, locked.seats
+    match, seats, seat, user = locked.match, locked.seats, request.seat, request.user
     if locked.done is not None:
-        return services.repeated(match, seat, *locked.done), None, []
+        return _Step(request, services.repeated(match, seat, *locked.done))
     services.check_player(seats, seat, user)
     state = states.kept(match)
     states.advance(match, state if state is not None else await _replayed(db, match))
-    decided = services.decide(match, seats, seat, action, expected_version, client_id, user)
+    decided = services.decide(
+        match, seats, seat, request.action, request.expected_version, request.client_id, user
+    )
     if decided.applied.finished:
         raise _Elsewhere
     statements = []
@@ -94,8 +245,9 @@ async def _apply(
     snapshot = states.snapshot_if_due(match)
     at = timezone.now()
     statements += actlog.record_statements(match, decided.entry, VENDOR, at, snapshot=snapshot)
-    await db.run(statements, commit=True)
-    return decided.applied, match, decided.waiting
+    # Rendered here: a value with no SQL literal fails this act alone.
+    rendered = [db.rendered(statement) for statement in statements]
+    return _Step(request, decided.applied, match, decided.waiting, rendered)
 
 
 async def _replayed(db: Connection, match: Match) -> State:
@@ -107,6 +259,15 @@ async def _replayed(db: Connection, match: Match) -> State:
         raise _Elsewhere
     [actions] = await db.run([actlog.since_statement(match.pk, since, match.version, VENDOR)])
     return states.replay(match.game, snapshot, ((s, actlog.json_value(a)) for s, a in actions))
+
+
+def _settle(outcome: asyncio.Future[Applied | None], value: Applied | Exception | None) -> None:
+    if outcome.done():  # its caller gave up
+        return
+    if isinstance(value, Exception):
+        outcome.set_exception(value)
+    else:
+        outcome.set_result(value)
 
 
 async def _rollback(db: Connection) -> None:

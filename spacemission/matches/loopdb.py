@@ -63,12 +63,13 @@ class Connection:
         self._encoding = raw.info.encoding  # the client encoding, set once as it connects
 
     async def run(
-        self, statements: Sequence[Statement], *, begin: bool = False, commit: bool = False
+        self, statements: Sequence[Statement | str], *, begin: bool = False, commit: bool = False
     ) -> list[Rows]:
-        """Run the statements in one round trip, after ``BEGIN`` and before ``COMMIT`` if
-        asked: the rows each returned. An error leaves the transaction to ``rollback``."""
+        """Run the statements (or their ``rendered`` text) in one round trip, after
+        ``BEGIN`` and before ``COMMIT`` if asked: the rows each returned. An error leaves
+        the transaction to ``rollback``."""
         parts = ["BEGIN"] if begin else []
-        parts += [self._execute(sql, values) for sql, values in statements]
+        parts += [s if isinstance(s, str) else self.rendered(s) for s in statements]
         if commit:
             parts.append("COMMIT")
         results = await self._round_trip("; ".join(parts))
@@ -108,7 +109,10 @@ class Connection:
     def close(self) -> None:
         self.raw.pgconn.finish()  # no round trip, so no loop needed
 
-    def _execute(self, sql: str, values: Sequence[Any]) -> str:
+    def rendered(self, statement: Statement) -> str:
+        """The statement as this connection runs it: its prepared name and its values as
+        literals (ValueError or TypeError for a value that has none)."""
+        sql, values = statement
         name = self._names[sql]  # only the pool's statements run here
         return f"EXECUTE {name}({', '.join(map(literal, values))})" if values else f"EXECUTE {name}"
 
