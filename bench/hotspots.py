@@ -56,6 +56,7 @@ def summarise(path: Path) -> dict[str, tuple[int, int, Counter]]:
 # (part, a frame that marks it), the first match wins: the act's own work first.
 PARTS = (
     ("the act: rules, views, patches, SQL (on the loop, or in a worker thread)", "apply_action ("),
+    ("the act: rules, views, patches, SQL (on the loop, or in a worker thread)", "loopact.py"),
     ("the act's frames", "patch_messages ("),
     ("hops to and from worker threads (asgiref, executor)", "asgiref/"),
     ("Redis: publishing an act's patches", "_publish_together ("),

@@ -49,6 +49,12 @@ class IllegalAction(Exception):
         return reason(self.code, **self.details)
 
 
+# A spectator's legal actions and reasons: none, the same objects in every view (views
+# are read only), so a patch between two of them skips both by identity.
+NO_ACTIONS: list[Any] = []
+NO_REASONS: dict[str, Any] = {}
+
+
 def reason(code: str, **args: Any) -> Reason:
     """A ``why_not`` reason: a stable code and the arguments the page words it with."""
     return {"code": code, "args": dict(args)}

@@ -18,7 +18,7 @@ from games.blabla.data import FLIGHT, GAME_ID, blabla_json, board_json
 from games.blabla.ending import round_of
 from games.blabla.privacy import seen_tiles
 from games.blabla.table import draw_count, hand_limit
-from games.core import State, View
+from games.core import NO_ACTIONS, State, View
 from games.gamelog import origin, visible_log
 from games.memo import shared
 
@@ -69,7 +69,7 @@ def view(state: State, seat: int | None) -> View:
         "box_count": len(state["box"]),
         "end": state["end"],
         "me": None if seat is None else _me(state, seat),
-        "legal": [] if seat is None else turn.legal_actions(state, seat),
+        "legal": NO_ACTIONS if seat is None else turn.legal_actions(state, seat),
         "why_not": _why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],

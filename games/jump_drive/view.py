@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import State, View
+from games.core import NO_ACTIONS, NO_REASONS, State, View
 from games.gamelog import origin, visible_log
 from games.jump_drive import costs, powers, turn, whynot
 from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
@@ -47,8 +47,8 @@ def view(state: State, seat: int | None) -> View:
         "draw_count": len(state["draw"]),
         "discard_count": len(state["discard"]),
         "me": None if seat is None else _me(state, seat),
-        "legal": [] if seat is None else turn.legal_actions(state, seat),
-        "why_not": {} if seat is None else whynot.why_not(state, seat),
+        "legal": NO_ACTIONS if seat is None else turn.legal_actions(state, seat),
+        "why_not": NO_REASONS if seat is None else whynot.why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }

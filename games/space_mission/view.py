@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import State, View
+from games.core import NO_ACTIONS, NO_REASONS, State, View
 from games.gamelog import visible_log
 from games.memo import shared
 from games.space_mission import turn, whynot
@@ -53,8 +53,8 @@ def view(state: State, seat: int | None) -> View:
         "end_threshold": END_THRESHOLD[n],
         "ending": state["ending"],
         "me": None if seat is None else _me(state, seat),
-        "legal": [] if seat is None else _legal(state, seat),
-        "why_not": {} if seat is None else _why_not(state, seat),
+        "legal": NO_ACTIONS if seat is None else _legal(state, seat),
+        "why_not": NO_REASONS if seat is None else _why_not(state, seat),
         "log": visible_log(state["log"], seat),
         "result": state["result"],
     }

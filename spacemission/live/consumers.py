@@ -237,7 +237,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._write(frames.encode(frame))
 
     async def _write(self, text: str) -> None:
-        await self.send(text_data=text)
+        # Straight to the server: Channels' two ``send`` layers only build this message.
+        await self.base_send({"type": "websocket.send", "text": text})
 
     async def _send_sync(self) -> frames.Frame:
         """A fresh view; the audiences' frames that arrive meanwhile follow it."""
