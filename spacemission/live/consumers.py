@@ -31,7 +31,7 @@ from spacemission.live import (
 )
 from spacemission.live.frames import ClientError
 from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
-from spacemission.live.threads import db, to_the_end
+from spacemission.live.threads import db
 from spacemission.matches import absence, clocks, loopact, loopdb
 from spacemission.matches.services import Applied, apply_action
 
@@ -49,8 +49,10 @@ async def act(
     database allows it (``matches.loopact``), else, and for the act that ends the match,
     in a worker thread."""
     if loopdb.available():
-        work = loopact.apply_action(match_id, seat, frame["action"], frame["v"], frame["id"], user)
-        applied = await to_the_end(work)
+        # A batch applies the act whether or not this caller waits for it to the end: one
+        # that gives up before its batch begins leaves it unapplied.
+        act = frame["action"]
+        applied = await loopact.apply_action(match_id, seat, act, frame["v"], frame["id"], user)
         if applied is not None:
             return applied, fanout.patch_messages(applied)
     return await db(act_in_thread)(match_id, seat, frame, user)

@@ -6,11 +6,13 @@ import copy
 
 import jsonpatch
 import orjson
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench import patching
 from games import registry
+from spacemission.matches import patches
 from spacemission.matches.patches import view_patch
 
 TOY = registry.get("toy")
@@ -79,6 +81,33 @@ def test_a_part_that_changed_wholesale_is_replaced_whole():
     old = {"legal": [{"type": "pick", "tile": t} for t in ("t1", "t2", "t3")], "round": 1}
     new = {"legal": [{"type": "fly", "planet": p} for p in ("ares", "vega", "zora")], "round": 1}
     assert check(old, new) == [{"op": "replace", "path": "/legal", "value": new["legal"]}]
+
+
+def test_a_part_mostly_remade_is_replaced_whole_without_a_diff():
+    """A seat's reasons as its turn ends: one entry of seven as it was."""
+    old = {"why_not": {"pick": "not_looking", **{k: "on_gate" for k in "abcdef"}}}
+    new = {"why_not": {"pick": "not_looking", **{k: "turn_done" for k in "abcdef"}}}
+    assert check(old, new) == [{"op": "replace", "path": "/why_not", "value": new["why_not"]}]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "remade"),
+    [
+        ({"a": 1, "b": 2, "c": 3, "d": 4}, {"a": 9, "b": 9, "c": 9, "d": 9}, True),
+        ({"a": 1, "b": 2, "c": 3, "d": 4}, {"a": 1, "b": 9, "c": 9, "d": 9}, False),  # 1 of 4
+        ({"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}, {"a": 1, "x": 2, "y": 3, "z": 4, "w": 5}, True),
+        ([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 3, 0, 0, 0, 0, 8], False),  # in place: 2 of 8
+        ([1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 0, 0, 0, 0, 0, 0, 0, 0], True),
+        ([1, 2, 3, 4], [0, 1, 2, 3, 4], False),  # shifted by one: a common tail
+        ([1, 2, 3, 4, 5, 6, 7, 8], [1, 9, 9, 9, 9, 9, 9, 9, 9], True),  # head 1 of 9
+        ([1], [2], False),  # a single entry is diffed
+        ({"a": 1}, [1, 2], False),  # another type: diffed (replaced by the diff)
+        ([True, True, True, True], [1, 1, 1, 1], False),  # == keeps it to be diffed
+    ],
+)
+def test_which_parts_count_as_remade(old, new, remade):
+    assert patches.remade(old, new) is remade
+    check({"p": old}, {"p": new})
 
 
 def test_a_part_with_a_small_change_is_still_diffed():

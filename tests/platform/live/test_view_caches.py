@@ -20,6 +20,7 @@ from games import memo, registry
 from games.core import Game, State, View
 from games.space_mission import view as space_mission_view
 from spacemission.matches import audiences
+from spacemission.matches.patches import remade
 from tests.games.playout import playout
 
 GAMES = registry.shipped_games()
@@ -51,8 +52,9 @@ def reference_patch(old: View, new: View) -> list[dict[str, Any]]:
 
 
 def by_part(old: View, new: View, ops: list[dict[str, Any]]) -> None:
-    """``walk`` of two views, each top-level part replaced whole where its ops are at
-    least one for each of its entries and longer than that one op."""
+    """``walk`` of two views, each top-level part replaced whole where it was mostly
+    remade (``patches.remade``, tested on its own in ``test_patches``), or where its ops
+    are at least one for each of its entries and longer than that one op."""
     for key in old.keys() - new.keys():
         ops.append({"op": "remove", "path": f"/{escape(key)}"})
     for key, value in new.items():
@@ -60,8 +62,11 @@ def by_part(old: View, new: View, ops: list[dict[str, Any]]) -> None:
             ops.append({"op": "add", "path": f"/{escape(key)}", "value": value})
             continue
         part: list[dict[str, Any]] = []
-        walk(old[key], value, f"/{escape(key)}", part)
         replace = {"op": "replace", "path": f"/{escape(key)}", "value": value}
+        if remade(old[key], value):
+            ops.append(replace)
+            continue
+        walk(old[key], value, f"/{escape(key)}", part)
         wholesale = len(part) > 1 and isinstance(value, list | dict) and len(part) >= len(value)
         if wholesale and len(dumped(part)) > len(dumped(replace)):
             part = [replace]
