@@ -13,9 +13,12 @@ from games.core import State
 
 
 def seen_tiles(state: State) -> set[str]:
-    """The tile face up and those turned so far (they went under the stack in order)."""
+    """The tile face up and those turned so far (they went under the stack in order):
+    once the stack has gone round, every tile."""
     turned = state["stats"]["boosts"]
     tiles = state["boost"]
+    if turned >= len(tiles) - 1:
+        return set(tiles)
     return {tiles[0], *(tiles[len(tiles) - turned :] if turned else [])}
 
 

@@ -121,6 +121,16 @@ def test_B56_the_boost_tiles_under_the_top_one_stay_hidden():
     assert ids_in(GAME.view(state, 0)) & hidden == set()
 
 
+def test_B56_every_boost_tile_turned_so_far_is_public_after_the_stack_went_round():
+    """The turned tiles are in the log for all (B56's table); a stack turned more often
+    than it holds tiles has shown every one."""
+    state = build(tile="calm")
+    count = len(state["boost"])
+    for turned, hidden_tiles in ((0, count - 1), (2, count - 3), (count - 1, 0), (count + 3, 0)):
+        state["stats"]["boosts"] = turned
+        assert len(hidden_ids(state, 0) & set(state["boost"])) == hidden_tiles, turned
+
+
 def test_B62_memory_and_B64_everything_after_the_end():
     state = build(hands={0: A_HAND}, stacks=STACKS)
     kept = play(
