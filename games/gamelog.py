@@ -12,6 +12,7 @@ anywhere (see each game's ``privacy.hidden_ids``).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from games.core import Event
@@ -97,4 +98,21 @@ def visible_log(log: Log, seat: int | None) -> list[Event]:
     if len(_memo) >= _MEMO_SIZE and key not in _memo:
         _memo.pop(next(iter(_memo)))
     _memo[key] = (log, total, out)
+    if done:
+        _grown[id(out)] = (out, done)
+        if len(_grown) > 2 * _MEMO_SIZE:
+            _grown.popitem(last=False)
     return out
+
+
+# Each recent filtered log and the one it was made from by adding lines at its end: a
+# patch between two views tells that their log only grew without comparing every line.
+# An entry holds both lists, so an id it is keyed by is not handed to another list.
+_grown: OrderedDict[int, tuple[list[Event], list[Event]]] = OrderedDict()
+
+
+def extends(longer: list[Event], shorter: list[Event]) -> bool:
+    """Whether ``visible_log`` made ``longer`` from ``shorter`` by adding lines at its end
+    (False: not known here; the two may still be so)."""
+    made = _grown.get(id(longer))
+    return made is not None and made[0] is longer and made[1] is shorter

@@ -20,6 +20,7 @@ from typing import Any
 
 import orjson
 
+from games import gamelog
 from games.core import View
 
 Ops = list[dict[str, Any]]
@@ -111,12 +112,18 @@ _REPLACE = len(orjson.dumps({"op": "replace", "path": "", "value": None})) - len
 
 
 def _appended(old_log: Any, new_log: Any) -> bool:
-    """Whether ``new_log`` is ``old_log`` with entries added at its end."""
+    """Whether ``new_log`` is ``old_log`` with entries added at its end: known at once
+    for a log the game's filter made from the other (``gamelog.extends``), else compared
+    entry by entry."""
     return (
         isinstance(old_log, list)
         and isinstance(new_log, list)
         and len(new_log) >= len(old_log)
-        and (all(map(is_, old_log, new_log)) or _equal(new_log[: len(old_log)], old_log))
+        and (
+            gamelog.extends(new_log, old_log)
+            or all(map(is_, old_log, new_log))
+            or _equal(new_log[: len(old_log)], old_log)
+        )
     )
 
 
