@@ -51,8 +51,8 @@ async def act(
     if loopdb.available():
         # A batch applies the act whether or not this caller waits for it to the end: one
         # that gives up before its batch begins leaves it unapplied.
-        act = frame["action"]
-        applied = await loopact.apply_action(match_id, seat, act, frame["v"], frame["id"], user)
+        action, client_id = frame["action"], frame["id"]
+        applied = await loopact.apply_action(match_id, seat, action, frame["v"], client_id, user)
         if applied is not None:
             return applied, fanout.patch_messages(applied)
     return await db(act_in_thread)(match_id, seat, frame, user)

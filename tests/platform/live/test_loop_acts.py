@@ -19,28 +19,16 @@ from bench import roundtrip
 from games import registry
 from games.core import IllegalAction
 from spacemission.live import consumers
-from spacemission.live.bots import cancel_all
 from spacemission.matches import actlog, loopact, loopdb, states, turnmail
 from spacemission.matches.models import Action, Match, MatchSeat
 from spacemission.matches.services import apply_action
 from tests.platform.live.conftest import create_match, create_user
 
+# Bots wait (``tests/platform/conftest.py``); without PostgreSQL these skip, or fail
+# where it is required.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 TOY = registry.get("toy")
 sync = database_sync_to_async
-
-
-@pytest.fixture(autouse=True)
-def bots_wait(settings):
-    settings.BOT_DELAY = 3600
-    yield
-    cancel_all()
-
-
-@pytest.fixture(autouse=True)
-def on_postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("acts run on the event loop on PostgreSQL only")
 
 
 def twins(users, **kwargs) -> tuple[Match, Match]:

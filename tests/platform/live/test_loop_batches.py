@@ -13,28 +13,16 @@ from django.db import connection
 
 from games import registry
 from games.core import IllegalAction
-from spacemission.live.bots import cancel_all
-from spacemission.matches import loopact, states
+from spacemission.matches import loopact, loopdb, states
 from spacemission.matches.models import Action, Match
 from spacemission.matches.services import apply_action
 from tests.platform.live.conftest import create_match
 
+# Bots wait (``tests/platform/conftest.py``); without PostgreSQL these skip, or fail
+# where it is required.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 TOY = registry.get("toy")
 sync = database_sync_to_async
-
-
-@pytest.fixture(autouse=True)
-def bots_wait(settings):
-    settings.BOT_DELAY = 3600
-    yield
-    cancel_all()
-
-
-@pytest.fixture(autouse=True)
-def on_postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("acts run on the event loop on PostgreSQL only")
 
 
 def matches_of(users, count: int) -> list[Match]:
@@ -146,9 +134,7 @@ async def test_an_act_whose_caller_gives_up_before_its_batch_begins_is_not_appli
     monkeypatch.setattr(loopact, "BATCHES", 1)
     matches = await sync(matches_of)(users, 2)
     acts = [await sync(next_act)(m, users, f"a{i}") for i, m in enumerate(matches)]
-    parameters = connection.get_connection_params()
-    parameters.pop("cursor_factory", None)
-    with psycopg.connect(**parameters) as holder:  # holds the first match's row meanwhile
+    with psycopg.connect(**loopdb._parameters()) as holder:  # holds the first match's row meanwhile
         holder.execute("SELECT 1 FROM matches_match WHERE id = %s FOR UPDATE", [matches[0].pk])
         kept = asyncio.ensure_future(loopact.apply_action(*acts[0]))
         for _ in range(500):  # until the first batch waits for the row
