@@ -35,7 +35,7 @@ from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match
 from tests.platform.live.playout import _absorb, leaks, origins, states
 from tests.platform.live.test_whole_game import audience, layer_messages
-from tests.platform.live.wsclient import Client, Frame, acknowledges
+from tests.platform.live.wsclient import Client, Frame, acknowledges, answers_act
 
 pytestmark = pytest.mark.django_db(transaction=True)
 __all__ = ["layer_messages"]
@@ -95,6 +95,12 @@ async def drive(
     that version. A person whose act was refused as stale gets a sync and acts again at
     the new version; no other refusal may happen."""
     sent: dict[int, int] = {}  # seat -> version it last acted at
+    in_flight: dict[Client, str] = {}  # person -> the id of its last act sent
+
+    def over(match: Match) -> bool:
+        waiting = all(hold(c.view) and c.v == held(match, c.seat) for c in people)
+        return done(match) or (bool(people) and waiting)
+
     while True:
         for client in [*people, *watchers]:
             await _absorb(client)
@@ -103,13 +109,20 @@ async def drive(
             assert all(f["code"] == "stale_version" for f in refused), refused
             view, seat = client.view, client.seat
             if seat in view["active"] and not hold(view) and sent.get(seat) != client.v:
-                await send_act(client, game.bot_action("greedy", view, client.v), "drive")
-                sent[seat] = client.v
+                action = game.bot_action("greedy", view, client.v)
+                frame_id = await send_act(client, action, "drive")
+                sent[seat], in_flight[client] = client.v, frame_id
         match = await stored(match_id)
-        waiting = people and all(hold(c.view) and c.v == held(match, c.seat) for c in people)
-        if done(match) or waiting:
-            await settle([*people, *watchers], match)
-            return match
+        if over(match):
+            # An act still in flight may change the match yet: look again once answered.
+            for client, frame_id in in_flight.items():
+                if not any(answers_act(f, frame_id) for f in client.frames):
+                    await reply(client, frame_id)
+            in_flight.clear()
+            match = await stored(match_id)
+            if over(match):
+                await settle([*people, *watchers], match)
+                return match
         await asyncio.sleep(0)
 
 
