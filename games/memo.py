@@ -28,8 +28,9 @@ from operator import is_
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-# Some fifty names per match of a 4-seat game: the values of a few hundred matches.
-KEPT = 16384
+# Some eighty names per match of a 4-seat game (a hundred of a 5-seat one): the values of
+# a few hundred matches.
+KEPT = 32768
 _kept: OrderedDict[tuple[Hashable, int], tuple[tuple[Any, ...], Any]] = OrderedDict()
 _on = True
 

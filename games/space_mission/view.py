@@ -139,63 +139,102 @@ def _players_from(state: State) -> tuple[Any, ...]:
 
 
 def _players(state: State) -> list[dict[str, Any]]:
-    stations: list[list[str]] = [[] for _ in range(state["players"])]
-    for planet in state["ring"]:
-        owner = state["stations"].get(planet)
-        if owner is not None:
-            stations[owner].append(planet)
-    reserved = [0] * state["players"]
+    n, ring, stations = state["players"], state["ring"], state["stations"]
+    reserved = [0] * n
     for entries in state["reservations"].values():
         for owner, _ in entries:
             reserved[owner] += 1
+    # Each seat's entry is the same object while its counts stay the same (they are small
+    # ints, one object each), so a patch skips the seats an act left alone at once.
     return [
-        {
-            "seat": s,
-            "hand_count": len(state["hands"][s]),
-            "chips": state["chips"][s],
-            "probes_on_gate": state["gate"][s],
-            "stations": stations[s],
-            "ship": state["ships"][s],
-            "collection_count": len(state["collections"][s]),
-            "reservation_count": reserved[s],
-        }
-        for s in range(state["players"])
+        shared(
+            ("player", s),
+            (
+                ring,
+                stations,
+                len(state["hands"][s]),
+                state["chips"][s],
+                state["gate"][s],
+                state["ships"][s],
+                len(state["collections"][s]),
+                reserved[s],
+            ),
+            _player,
+            state,
+            s,
+            reserved[s],
+        )
+        for s in range(n)
     ]
 
 
+def _player(state: State, seat: int, reserved: int) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "hand_count": len(state["hands"][seat]),
+        "chips": state["chips"][seat],
+        "probes_on_gate": state["gate"][seat],
+        "stations": [p for p in state["ring"] if state["stations"].get(p) == seat],
+        "ship": state["ships"][seat],
+        "collection_count": len(state["collections"][seat]),
+        "reservation_count": reserved,
+    }
+
+
 def _ring(state: State) -> list[dict[str, Any]]:
-    n = state["players"]
-    ring = state["ring"]
-    ships: dict[str, list[int]] = {}
-    for s, where in enumerate(state["ships"]):
-        ships.setdefault(where, []).append(s)
+    ring, stacks, reservations = state["ring"], state["stacks"], state["reservations"]
     stations, revealed, scanned = state["stations"], state["revealed"], state["scanned"]
-    out = []
-    for i, planet in enumerate(ring):
-        p = PLANETS[planet]
-        stack = state["stacks"][planet]
-        reservations = [0] * n
-        for owner, _ in state["reservations"].get(planet, ()):
-            reservations[owner] += 1
-        out.append(
-            {
-                "id": planet,
-                "name": p.name,
-                "jump": p.jump,
-                "scan": p.scan,
-                "landing": list(p.landing),
-                "neighbours": [ring[i - 1], ring[(i + 1) % len(ring)]],
-                "stack_count": len(stack),
-                "face_up_space": [tile_json(t) for t in sorted(stack)]
-                if planet in revealed
-                else [],
-                "station": stations.get(planet),
-                "reservations": reservations,
-                "scanned": list(scanned.get(planet, ())),
-                "ships": ships.get(planet, []),
-            }
+    ships = [0] * len(ring)  # a bit per seat whose ship is at each planet: a small int
+    at = {planet: i for i, planet in enumerate(ring)}
+    for s, where in enumerate(state["ships"]):
+        if where in at:
+            ships[at[where]] |= 1 << s
+    # Each planet's entry is the same object while what it shows stays the same objects,
+    # so a patch skips the planets an act left alone at once.
+    return [
+        shared(
+            ("planet", planet),
+            (
+                ring,
+                stacks[planet],
+                planet in revealed,
+                stations.get(planet),
+                reservations.get(planet),
+                scanned.get(planet),
+                ships[i],
+            ),
+            _planet,
+            state,
+            i,
+            ships[i],
         )
-    return out
+        for i, planet in enumerate(ring)
+    ]
+
+
+def _planet(state: State, i: int, ships: int) -> dict[str, Any]:
+    ring = state["ring"]
+    planet = ring[i]
+    p, stack = PLANETS[planet], state["stacks"][planet]
+    reservations = [0] * state["players"]
+    for owner, _ in state["reservations"].get(planet, ()):
+        reservations[owner] += 1
+    return {
+        "id": planet,
+        "name": p.name,
+        "jump": p.jump,
+        "scan": p.scan,
+        "landing": list(p.landing),
+        "neighbours": [ring[i - 1], ring[(i + 1) % len(ring)]],
+        "stack_count": len(stack),
+        "face_up_space": [tile_json(t) for t in sorted(stack)]
+        if planet in state["revealed"]
+        else [],
+        "station": state["stations"].get(planet),
+        "reservations": reservations,
+        "scanned": list(state["scanned"].get(planet, ())),
+        "ships": [s for s in range(state["players"]) if ships >> s & 1],
+    }
 
 
 def _me(state: State, seat: int) -> dict[str, Any]:
