@@ -8,6 +8,7 @@ from games import gamelog
 from games.space_mission import GAME
 from games.space_mission.privacy import hidden_ids
 from games.space_mission.scoring import gate_standing
+from tests.games.playout import playout
 from tests.games.space_mission.builder import SPACE, act, build, card_with, tiles_of
 
 RED = tiles_of("ore", "red")
@@ -261,3 +262,19 @@ def test_idle_seats_reasons_are_shared_across_matches_read_back_from_json():
     assert idle[0]["fly"] == {"code": "not_your_turn", "args": {"seat": 0}}
     second["seat"], second["active"] = 1, [1]
     assert GAME.view(second, 2)["why_not"]["fly"]["args"] == {"seat": 1}
+
+
+def test_a_planet_or_player_an_act_left_as_it_was_is_the_same_object_in_the_next_view():
+    """A patch skips shared entries at once: every planet an act leaves showing the same is
+    the very entry of the view before, and so is every player, but on a colonise (a new
+    station is read from the whole ring)."""
+    kept = rebuilt = 0
+    for step in playout(GAME, 4, 5):
+        before, after = GAME.view(step.state, None), GAME.view(step.new, None)
+        parts = [*zip(before["ring"], after["ring"], strict=True)]
+        if step.action["type"] != "colonise":
+            parts += zip(before["players"], after["players"], strict=True)
+        for old, new in parts:
+            assert (old is new) == (old == new), (step.action, new)
+            kept, rebuilt = kept + (old is new), rebuilt + (old is not new)
+    assert kept > rebuilt > 0
