@@ -9,16 +9,23 @@ sockets when it sent them.
 
 A hub publishes on a second connection of its own (client name ``relay-pub-<origin>``):
 an act's PUBLISH commands are written in one piece, and publish returns without waiting
-for Redis's replies (subscriber counts, of no use here), which a task reads and drops,
-warning of errors at most once a minute. One connection, written to by one act at a
+for Redis's replies (subscriber counts), which a task reads, warning of errors at most
+once a minute. One connection, written to by one act at a
 time, keeps every act's frames in the order sent, and Redis relays an act's frames back
 to back; a write that cannot go out within the host's ``socket_timeout`` drops it.
 
+An audience that no other process listens to is *quiet* (``spacemission.live.listeners``):
+its frames are not published at all. A hub learns it from Redis's reply to a publish (the
+subscribers it reached), and a hub that subscribes says hello on the channel and waits
+for every other subscriber's answer before its socket's sync, so a quiet channel is
+published to again before anything the new socket's sync does not hold.
+
 When the subscribing connection is lost (Redis restarts), the relay connects and
-subscribes to every audience again; when the publishing one is, the next act's publish
-connects again. The frames published meanwhile, or while Redis is away (those are
-dropped, with one warning per outage), never reach the other processes' sockets, whose
-clients notice a version gap or a silent socket and resync (docs/protocol.md).
+subscribes to every audience again, and says hello on each; when the publishing one is,
+the next act's publish connects again. The frames published meanwhile, or while Redis is
+away (those are dropped, with one warning per outage), never reach the other processes'
+sockets, whose clients notice a version gap or a silent socket and resync
+(docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -36,9 +43,13 @@ from channels_redis.utils import create_pool
 from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import RedisError, ResponseError
 
+from spacemission.live.listeners import Listeners
+
 log = logging.getLogger(__name__)
 
 FRAME, SEATS = b"F", b"S"  # the kind byte after the origin: a frame's text follows; nothing
+HELLO, ANSWER = b"H", b"A"  # a hub subscribed; it heard the hello of the origin that follows
+ANSWER_TIMEOUT = 2.0  # seconds a join waits for the other subscribers to answer its hello
 RETRY_AFTER = 0.5  # seconds between attempts to connect while Redis is down
 SUBSCRIBE_TIMEOUT = 5.0  # seconds a subscription may take before the join fails
 CONNECT_TIMEOUT = 5.0  # seconds an act may wait for the publishing connection
@@ -65,6 +76,9 @@ class Relay:
         self._confirming: dict[bytes, deque[asyncio.Future[None]]] = {}  # a SUBSCRIBE's waiter
         self._connected: asyncio.Future[AbstractConnection] | None = None
         self._listening: asyncio.Task[None] | None = None
+        self.listeners = Listeners()
+        self._answers: dict[bytes, _Answers] = {}  # a hello of this hub's -> its answers
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
     def of(cls, layer: Any, origin: str, arrived: Arrived) -> Relay | None:
@@ -90,15 +104,21 @@ class Relay:
         another process publish the next version) before the last has gone out. Always in
         order, after earlier calls' (``at_once`` is for links that could send them side by
         side)."""
-        commands = [(b"PUBLISH", self.channel(g), self._message(t)) for g, t in items]
-        await self._publisher.send(commands)
+        commands, replies = [], []
+        for group, text in items:
+            channel = self.channel(group)
+            if not self.listeners.quiet(channel):
+                commands.append((b"PUBLISH", channel, self._message(text)))
+                replies.append(self.listeners.publishing(channel))
+        if commands:
+            await self._publisher.send(commands, replies)
 
     def _message(self, text: str | None) -> bytes:
         return self._origin + (SEATS if text is None else FRAME + text.encode())
 
     async def subscribe(self, group: str) -> None:
-        """Receive ``group``'s messages; returns once Redis confirmed the subscription,
-        raises if it cannot."""
+        """Receive ``group``'s messages; returns once Redis confirmed the subscription and
+        the other subscribers answered this hub's hello (raises if it cannot subscribe)."""
         channel = self.channel(group)
         self._groups[channel] = group  # also subscribed to again by any later connection
         async with asyncio.timeout(SUBSCRIBE_TIMEOUT):
@@ -110,11 +130,29 @@ class Relay:
                 await confirmed
             finally:
                 confirmed.cancel()  # no-op once confirmed; else its reply finds it done
+        await self._hello(channel)
+
+    async def _hello(self, channel: bytes) -> None:
+        """Say hello on ``channel`` and wait until each other subscriber answered: from
+        then on none of them keeps the channel quiet."""
+        answers = self._answers[channel] = _Answers()
+        try:
+            async with asyncio.timeout(ANSWER_TIMEOUT):
+                await self._publisher.send(
+                    [(b"PUBLISH", channel, self._origin + HELLO)], [answers.reached]
+                )
+                await answers.all_in()
+        except TimeoutError:  # Redis went away meanwhile, or a process hangs: go on
+            log.warning("relay: not every process answered a hello in %s s", ANSWER_TIMEOUT)
+        finally:
+            if self._answers.get(channel) is answers:
+                del self._answers[channel]
 
     async def unsubscribe(self, group: str) -> None:
         channel = self.channel(group)
         if self._groups.pop(channel, None) is None:
             return
+        self.listeners.unsubscribed(channel)
         connection = self._current()
         if connection is None:
             return  # the next connection subscribes to the groups left only
@@ -126,9 +164,10 @@ class Relay:
         connection subscribes to every audience again."""
 
     async def close(self) -> None:
-        if self._listening is not None:
-            self._listening.cancel()
-            await asyncio.gather(self._listening, return_exceptions=True)
+        tasks = [*self._tasks, *([self._listening] if self._listening else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         await self._publisher.close()
         await self._subscriber.aclose()
 
@@ -175,6 +214,7 @@ class Relay:
                 log.warning(
                     "relay: connection lost (%s); subscribing again", error, exc_info=unexpected
                 )
+                self.listeners.deaf()
                 for waiting in self._confirming.values():
                     for confirmed in waiting:
                         if not confirmed.done():
@@ -188,7 +228,15 @@ class Relay:
         await connection.connect()
         if self._groups:
             await connection.send_command("SUBSCRIBE", *self._groups, check_health=False)
+            # Subscribed again: another process may have found these channels quiet meanwhile.
+            hellos = [(b"PUBLISH", channel, self._origin + HELLO) for channel in self._groups]
+            self._spawn(self._publisher.send(hellos))
         return connection
+
+    def _spawn(self, sending: Any) -> None:
+        task = asyncio.get_running_loop().create_task(sending)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _receive(self, reply: list[Any]) -> None:
         kind, channel = reply[0], reply[1]
@@ -200,12 +248,25 @@ class Relay:
             if group is None:
                 return  # a message sent before its unsubscription
             at = self._kind
-            text = data[at + 1 :].decode() if data[at : at + 1] == FRAME else None
+            what = data[at : at + 1]
+            if what == HELLO:
+                self.listeners.hello(channel)  # before the answer: publish from now on
+                answer = self._origin + ANSWER + data[:at]
+                self._spawn(self._publisher.send([(b"PUBLISH", channel, answer)]))
+                return
+            if what == ANSWER:
+                answers = self._answers.get(channel)
+                if answers is not None and data[at + 1 :] == self._origin:
+                    answers.answered(data[:at])
+                return
+            text = data[at + 1 :].decode() if what == FRAME else None
             try:
                 await self._arrived(group, text)
             except Exception:  # one audience's failure must not cost the others their frames
                 log.exception("relay: a message from another process was not delivered")
         elif kind == b"subscribe":
+            if channel in self._groups:
+                self.listeners.subscribed(channel)
             waiting = self._confirming.get(channel)
             if waiting:
                 confirmed = waiting.popleft()
@@ -215,14 +276,45 @@ class Relay:
                     confirmed.set_result(None)
 
 
+class _Answers:
+    """The answers to one hello of this hub's: all in once every subscriber it reached but
+    this hub has answered."""
+
+    def __init__(self) -> None:
+        self._from: set[bytes] = set()
+        self._expected: int | None = None
+        self._all_in = asyncio.get_running_loop().create_future()
+
+    def reached(self, receivers: int) -> None:
+        self._expected = receivers - 1  # this hub's own subscription heard it too
+        self._check()
+
+    def answered(self, origin: bytes) -> None:
+        self._from.add(origin)
+        self._check()
+
+    def _check(self) -> None:
+        expected = self._expected
+        if expected is not None and len(self._from) >= expected and not self._all_in.done():
+            self._all_in.set_result(None)
+
+    async def all_in(self) -> None:
+        await self._all_in
+
+
+Reply = Callable[[int], None]
+
+
 class _Publisher:
     """One connection that commands are written to without waiting for their replies,
-    which a task reads and drops; connected again, by the next send, once lost."""
+    which a task reads (handing each number to its command's ``Reply``, if it has one);
+    connected again, by the next send, once lost."""
 
     def __init__(self, host: dict[str, Any], name: str) -> None:
         self._pool = create_pool({**host, "protocol": 2, "client_name": name})
         self._sending = asyncio.Lock()
         self._connection: AbstractConnection | None = None  # None: lost, or not yet made
+        self._replies: deque[Reply | None] = deque()  # the connection's, in the order sent
         self._connecting: asyncio.Task[None] | None = None
         self._write_timeout: float | None = None  # the host's socket_timeout
         self._reading: set[asyncio.Task[None]] = set()
@@ -233,9 +325,11 @@ class _Publisher:
         self._refusal_logged_at = -math.inf
         self._closed = False
 
-    async def send(self, commands: list[tuple[bytes, ...]]) -> None:
-        """Write ``commands`` in one piece, after every earlier send's; drop them while
-        Redis is away."""
+    async def send(
+        self, commands: list[tuple[bytes, ...]], replies: list[Reply] | None = None
+    ) -> None:
+        """Write ``commands`` in one piece, after every earlier send's, each reply (a number)
+        to be handed to ``replies``; drop them while Redis is away."""
         # One send at a time: a write waiting for the socket to drain (or a connection
         # being made) holds the next ones back, in order.
         async with self._sending:
@@ -247,6 +341,8 @@ class _Publisher:
                 self._dropped += 1
                 return
             packed = connection.pack_commands(commands)
+            # Before the write: its replies may be read before the write returns.
+            self._replies.extend(replies if replies is not None else [None] * len(commands))
             try:
                 async with asyncio.timeout(self._write_timeout):
                     await connection.send_packed_command(packed, check_health=False)
@@ -301,8 +397,8 @@ class _Publisher:
             raise
         # Writes time out on this clock: redis-py's (socket_timeout) runs each in a task.
         self._write_timeout, connection.socket_timeout = connection.socket_timeout, None
-        self._connection = connection
-        reading = loop.create_task(self._discard(connection))
+        self._connection, self._replies = connection, deque()
+        reading = loop.create_task(self._read_replies(connection, self._replies))
         self._reading.add(reading)
         reading.add_done_callback(self._reading.discard)
         if self._down:
@@ -310,14 +406,21 @@ class _Publisher:
             log.warning("relay: publishing to Redis again (%d acts not relayed)", self._dropped)
         self._dropped = 0
 
-    async def _discard(self, connection: AbstractConnection) -> None:
-        """Read the replies of ``connection`` (so its socket never backs up) until it is lost."""
+    async def _read_replies(
+        self, connection: AbstractConnection, replies: deque[Reply | None]
+    ) -> None:
+        """Read the replies of ``connection`` (so its socket never backs up) until it is
+        lost, each handed to its command's ``Reply``."""
         try:
             while True:
                 try:
-                    await connection.read_response(timeout=math.inf)
+                    reply = await connection.read_response(timeout=math.inf)
                 except ResponseError as error:
                     self._refusal(error)
+                    reply = None
+                told = replies.popleft() if replies else None
+                if told is not None and isinstance(reply, int):
+                    told(reply)
         except Exception as error:  # Redis closed it (restarted, CLIENT KILL), or a write failed
             self._lost(connection, error)
         finally:

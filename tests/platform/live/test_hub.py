@@ -396,6 +396,101 @@ async def test_a_publish_does_not_wait_for_redis_to_reply(pubsub, redis_client):
     await there.close()
 
 
+async def publishes(client: Redis) -> int:
+    """PUBLISH commands Redis has run (the tests do not run side by side)."""
+    stats = await client.info("commandstats")
+    return stats.get("cmdstat_publish", {}).get("calls", 0)
+
+
+async def until_quiet(audiences: hub.Hub, group: str) -> None:
+    n = 0
+    async with asyncio.timeout(5):
+        while not audiences.link.listeners.quiet(audiences.link.channel(group)):
+            n += 1
+            await audiences.send([message(group, frames.patch(n, []))])
+            await asyncio.sleep(0.01)
+
+
+@pytest.mark.redis
+async def test_an_audience_no_other_process_listens_to_is_not_published(pubsub, redis_client):
+    """Its frames reach this process's sockets only: Redis carries none of them."""
+    audiences = hub.hub(pubsub)
+    ada = Socket("ada")
+    await joined(audiences, **{SEAT_0: [ada]})
+    await until_quiet(audiences, SEAT_0)
+    ada.texts.clear()
+    before = await publishes(redis_client)
+    for n in range(1, 21):
+        await fanout.send([(SEAT_0, fanout.frame_message(frames.patch(n, [])))])
+    assert ada.texts == [text(n) for n in range(1, 21)]
+    assert await publishes(redis_client) == before
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize("pause", [0.0, 0.001, 0.003])
+async def test_a_process_that_joins_a_quiet_audience_gets_every_frame_sent_after_its_join(
+    pubsub, pause
+):
+    """One process sends to its quiet audience without pause while another joins it: from
+    the moment the join returns (when a socket reads its sync) no frame is missed."""
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    ada, bob = Socket("ada"), Socket("bob")
+    await joined(here, **{SEAT_0: [ada]})
+    await until_quiet(here, SEAT_0)
+    sent, stop = [0], asyncio.Event()
+
+    async def send() -> None:
+        while not stop.is_set():
+            sent[0] += 1
+            await here.send([message(SEAT_0, frames.patch(sent[0], []))])
+            await asyncio.sleep(pause)
+
+    sending = asyncio.create_task(send())
+    await asyncio.sleep(0.05)
+    await there.join(SEAT_0, bob.outlet)
+    joined_at = sent[0]  # sent before the join returned: bob may or may not have it
+    await asyncio.sleep(0.05)
+    stop.set()
+    await sending
+    await until(lambda: bob.texts and bob.texts[-1] == text(sent[0]))
+    first = int(bob.texts[0].split('"v":')[1].split(",")[0])
+    assert first <= joined_at + 1
+    assert bob.texts == [text(n) for n in range(first, sent[0] + 1)]
+    assert not here.link.listeners.quiet(here.link.channel(SEAT_0))
+    await there.close()
+
+
+@pytest.mark.redis
+async def test_a_hub_that_lost_its_subscriptions_publishes_to_its_quiet_audiences_again(
+    pubsub, redis_client, monkeypatch
+):
+    """While it cannot subscribe again it would not hear a hello: another process joining
+    then still gets every frame sent after its join returned."""
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    ada, bob = Socket("ada"), Socket("bob")
+    await joined(here, **{SEAT_0: [ada]})
+    await until_quiet(here, SEAT_0)
+    connect, refused = relay.Relay._connect, asyncio.Event()
+
+    async def refused_once(self):
+        if self is here.link and not refused.is_set():
+            refused.set()
+            raise ConnectionRefusedError("Redis is restarting")
+        return await connect(self)
+
+    monkeypatch.setattr(relay.Relay, "_connect", refused_once)
+    [subscriber] = [c for c in await redis_client.client_list() if c["name"] == here.link.name]
+    await redis_client.client_kill_filter(_id=subscriber["id"])
+    async with asyncio.timeout(5):
+        await refused.wait()  # here retries in half a second
+    await there.join(SEAT_0, bob.outlet)
+    for n in range(1, 11):
+        await here.send([message(SEAT_0, frames.patch(n, []))])
+    await until(lambda: len(bob.texts) == 10)
+    assert bob.texts == [text(n) for n in range(1, 11)]
+    await there.close()
+
+
 def unreachable_layer() -> dict:
     return {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
