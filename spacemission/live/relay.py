@@ -18,7 +18,9 @@ An audience that no other process listens to is *quiet* (``spacemission.live.lis
 its frames are not published at all. A hub learns it from Redis's reply to a publish (the
 subscribers it reached), and a hub that subscribes says hello on the channel and waits
 for every other subscriber's answer before its socket's sync, so a quiet channel is
-published to again before anything the new socket's sync does not hold.
+published to again before anything the new socket's sync does not hold. An audience that
+nobody has a socket of (the spectators of a match nobody watches) is listened to all the
+same, with nothing to write to, so that it can be quiet too.
 
 When the subscribing connection is lost (Redis restarts), the relay connects and
 subscribes to every audience again, and says hello on each; when the publishing one is,
@@ -34,7 +36,7 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -50,6 +52,7 @@ log = logging.getLogger(__name__)
 FRAME, SEATS = b"F", b"S"  # the kind byte after the origin: a frame's text follows; nothing
 HELLO, ANSWER = b"H", b"A"  # a hub subscribed; it heard the hello of the origin that follows
 ANSWER_TIMEOUT = 2.0  # seconds a join waits for the other subscribers to answer its hello
+OVERHEARD = 1000  # audiences with no socket here that this hub listens to, at most
 RETRY_AFTER = 0.5  # seconds between attempts to connect while Redis is down
 SUBSCRIBE_TIMEOUT = 5.0  # seconds a subscription may take before the join fails
 CONNECT_TIMEOUT = 5.0  # seconds an act may wait for the publishing connection
@@ -73,6 +76,8 @@ class Relay:
         self._subscriber = create_pool({**host, "protocol": 2, "client_name": self.name})
         self._publisher = _Publisher(host, self.publisher_name)
         self._groups: dict[bytes, str] = {}  # each subscribed channel's group
+        # The channels of ``_groups`` with no socket here, oldest first (``_overhear``).
+        self._overheard: OrderedDict[bytes, None] = OrderedDict()
         self._confirming: dict[bytes, deque[asyncio.Future[None]]] = {}  # a SUBSCRIBE's waiter
         self._connected: asyncio.Future[AbstractConnection] | None = None
         self._listening: asyncio.Task[None] | None = None
@@ -109,9 +114,37 @@ class Relay:
             channel = self.channel(group)
             if not self.listeners.quiet(channel):
                 commands.append((b"PUBLISH", channel, self._message(text)))
-                replies.append(self.listeners.publishing(channel))
+                replies.append(self._told(channel, group))
         if commands:
             await self._publisher.send(commands, replies)
+
+    def _told(self, channel: bytes, group: str) -> Reply:
+        """What to do with the number of subscribers a publish to ``channel`` reached."""
+        counted = self.listeners.publishing(channel)
+
+        def told(receivers: int) -> None:
+            counted(receivers)
+            if receivers == 0 and channel not in self._groups:
+                self._overhear(channel, group)
+
+        return told
+
+    def _overhear(self, channel: bytes, group: str) -> None:
+        """Nobody listens to an audience this hub publishes to (the spectators of a match
+        nobody watches): listen to it, with no socket to write to, so that it may be quiet
+        here too, and a spectator's hello elsewhere is heard. The oldest such channel is
+        let go beyond ``OVERHEARD``."""
+        self._groups[channel] = group
+        self._overheard[channel] = None
+        if len(self._overheard) > OVERHEARD:
+            oldest, _ = self._overheard.popitem(last=False)
+            self._spawn(self.unsubscribe(self._groups[oldest]))
+        self._spawn(self._listen_to(channel))
+
+    async def _listen_to(self, channel: bytes) -> None:
+        with contextlib.suppress(RedisError, OSError):  # the next connection subscribes
+            connection = await self._connection()
+            await connection.send_command("SUBSCRIBE", channel, check_health=False)
 
     def _message(self, text: str | None) -> bytes:
         return self._origin + (SEATS if text is None else FRAME + text.encode())
@@ -121,6 +154,7 @@ class Relay:
         the other subscribers answered this hub's hello (raises if it cannot subscribe)."""
         channel = self.channel(group)
         self._groups[channel] = group  # also subscribed to again by any later connection
+        self._overheard.pop(channel, None)  # a socket's audience now
         async with asyncio.timeout(SUBSCRIBE_TIMEOUT):
             connection = await self._connection()
             confirmed = asyncio.get_running_loop().create_future()
@@ -152,6 +186,7 @@ class Relay:
         channel = self.channel(group)
         if self._groups.pop(channel, None) is None:
             return
+        self._overheard.pop(channel, None)
         self.listeners.unsubscribed(channel)
         connection = self._current()
         if connection is None:

@@ -491,6 +491,45 @@ async def test_a_hub_that_lost_its_subscriptions_publishes_to_its_quiet_audience
     await there.close()
 
 
+@pytest.mark.redis
+async def test_an_audience_nobody_has_a_socket_of_goes_quiet_until_someone_joins_it(
+    pubsub, redis_client
+):
+    """The spectators of a match nobody watches: this process listens to their channel with
+    no socket to write to, so their frames stay here, and hears a spectator who comes."""
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    await until_quiet(here, WATCHERS)
+    assert WATCHERS not in here.audiences
+    before = await publishes(redis_client)
+    for n in range(1, 11):
+        await here.send([message(WATCHERS, frames.patch(n, []))])
+    assert await publishes(redis_client) == before
+    eve = Socket("eve")
+    await there.join(WATCHERS, eve.outlet)
+    for n in range(11, 21):
+        await here.send([message(WATCHERS, frames.patch(n, []))])
+    await until(lambda: len(eve.texts) == 10)
+    assert eve.texts == [text(n) for n in range(11, 21)]
+    await there.close()
+
+
+@pytest.mark.redis
+async def test_the_oldest_audience_listened_to_without_a_socket_is_let_go(
+    pubsub, redis_client, monkeypatch
+):
+    monkeypatch.setattr(relay, "OVERHEARD", 2)
+    here = hub.hub(pubsub)
+    watchers = [fanout.seat_group(MATCH + n, None) for n in range(3)]
+    for group in watchers:
+        await until_quiet(here, group)
+    channels = [here.link.channel(group) for group in watchers]
+    async with asyncio.timeout(5):
+        while await subscribers(redis_client, channels[0]):
+            await asyncio.sleep(0.01)
+    assert [await subscribers(redis_client, c) for c in channels] == [0, 1, 1]
+    assert not here.link.listeners.quiet(channels[0])
+
+
 def unreachable_layer() -> dict:
     return {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
