@@ -60,7 +60,8 @@ def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     if applied.clock is not None:  # only when the running seats changed, a public fact
         messages.append((match_group(applied.match_id), frame_message(frames.clock(applied.clock))))
     if applied.finished:
-        match = Match.objects.select_related("table").get(pk=applied.match_id)
+        # The facts need no state: the snapshot (the largest column) is not even read.
+        match = Match.objects.select_related("table").defer("snapshot").get(pk=applied.match_id)
         facts = frames.match(snapshot.match_facts(match))
         messages.append((match_group(applied.match_id), frame_message(facts)))
     return messages

@@ -8,10 +8,14 @@ and salt reach no page and no frame before the end, and the commitment checks ou
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import orjson
 import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import fairdeal, registry
@@ -19,7 +23,7 @@ from games.record import check, parse, states
 from spacemission.live import fanout, snapshot
 from spacemission.matches import audiences, records
 from spacemission.matches.models import Match
-from spacemission.matches.services import apply_action, play_bot
+from spacemission.matches.services import Applied, apply_action, play_bot
 from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match, create_user
 
@@ -174,6 +178,18 @@ def test_an_uploaded_record_is_checked_and_a_malformed_one_refused(tmp_path) -> 
     assert Client().post(url, {}).status_code == 400
 
 
+def acts_to_the_end(match: Match, ada: AbstractBaseUser) -> Iterator[Applied]:
+    """Each act of ada's match (ada at seat 0, a bot's seat played here) until it ends."""
+    while True:
+        match.refresh_from_db()
+        turn = current(match)["turn"]
+        if turn is None:
+            return
+        seen = audiences.current(match.view_versions, match.seat_count)[turn]
+        card = {"type": "play", "card": current(match)["hands"][turn][0]}
+        yield apply_action(match.pk, turn, card, seen, user=ada if turn == 0 else None)
+
+
 def test_the_seed_and_salt_are_secret_until_the_end_and_then_revealed() -> None:
     ada = create_user("ada")
     match = create_match([ada, "greedy"], options={"cards_per_seat": 4})
@@ -187,15 +203,7 @@ def test_the_seed_and_salt_are_secret_until_the_end_and_then_revealed() -> None:
     page = client_for(ada).get(f"/t/{match.table.public_id}/").content.decode()
     assert match.commitment in page and seed not in page and salt not in page
 
-    applied = None
-    while True:
-        match.refresh_from_db()
-        turn = current(match)["turn"]
-        if turn is None:
-            break
-        seen = audiences.current(match.view_versions, match.seat_count)[turn]
-        card = {"type": "play", "card": current(match)["hands"][turn][0]}
-        applied = apply_action(match.pk, turn, card, seen, user=ada if turn == 0 else None)
+    for applied in acts_to_the_end(match, ada):
         messages = fanout.patch_messages(applied)
         texts = [message["text"] for _group, message in messages]
         if not applied.finished:
@@ -208,3 +216,17 @@ def test_the_seed_and_salt_are_secret_until_the_end_and_then_revealed() -> None:
     assert final["match"]["end"]["salt"] == salt
     assert final["match"]["end"]["replay"] == f"/t/{match.table.public_id}/replay/"
     assert snapshot.sync_frame(match.pk, None)["match"]["end"]["seed"] == seed
+
+
+def test_the_facts_at_the_end_are_told_without_reading_the_state() -> None:
+    """The match's last messages need no state: its snapshot (the largest column of a
+    finished match) is not even read."""
+    ada = create_user("ada")
+    match = create_match([ada, "greedy"], options={"cards_per_seat": 4})
+    *_, last = acts_to_the_end(match, ada)
+    assert last.finished
+    with CaptureQueriesContext(connection) as read:
+        messages = fanout.patch_messages(last)
+    assert orjson.loads(messages[-1][1]["text"])["match"]["end"]
+    assert read.captured_queries
+    assert not any('"snapshot"' in query["sql"] for query in read.captured_queries)
