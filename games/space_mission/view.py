@@ -144,8 +144,9 @@ def _players(state: State) -> list[dict[str, Any]]:
     for entries in state["reservations"].values():
         for owner, _ in entries:
             reserved[owner] += 1
-    # Each seat's entry is the same object while its counts stay the same (they are small
-    # ints, one object each), so a patch skips the seats an act left alone at once.
+    # Each seat's entry is the same object while what it is made of stays the same objects
+    # (its counts are small ints, one object each), so a patch skips the seats an act left
+    # alone at once.
     return [
         shared(
             ("player", s),
