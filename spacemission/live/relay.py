@@ -10,9 +10,9 @@ sockets when it sent them.
 A hub publishes on a second connection of its own (client name ``relay-pub-<origin>``):
 an act's PUBLISH commands are written in one piece, and publish returns without waiting
 for Redis's replies (subscriber counts), which a task reads, warning of errors at most
-once a minute. One connection, written to by one act at a
-time, keeps every act's frames in the order sent, and Redis relays an act's frames back
-to back; a write that cannot go out within the host's ``socket_timeout`` drops it.
+once a minute. One connection, written to by one act at a time, keeps every act's frames
+in the order sent, and Redis relays an act's frames back to back; a write that cannot go
+out within the host's ``socket_timeout`` drops it.
 
 An audience that no other process listens to is *quiet* (``spacemission.live.listeners``):
 its frames are not published at all. A hub learns it from Redis's reply to a publish (the
@@ -69,6 +69,7 @@ class Relay:
         self.name = f"relay-{origin}"  # the subscribing connection's client name in Redis
         self.publisher_name = f"relay-pub-{origin}"
         self._origin = origin.encode()
+        self._hello_message = self._origin + HELLO
         self._kind = len(self._origin)  # where a message's kind byte is
         self._prefix = f"{prefix}__relay__"
         self._arrived = arrived
@@ -173,7 +174,7 @@ class Relay:
         try:
             async with asyncio.timeout(ANSWER_TIMEOUT):
                 await self._publisher.send(
-                    [(b"PUBLISH", channel, self._origin + HELLO)], [answers.reached]
+                    [(b"PUBLISH", channel, self._hello_message)], [answers.reached]
                 )
                 await answers.all_in()
         except TimeoutError:  # Redis went away meanwhile, or a process hangs: go on
@@ -228,6 +229,7 @@ class Relay:
 
     async def _listen(self) -> None:
         loop = asyncio.get_running_loop()
+        lost = False  # a connection before this one was lost, and its subscriptions
         while True:
             assert self._connected is not None
             if self._connected.done():
@@ -241,6 +243,11 @@ class Relay:
                 await asyncio.sleep(RETRY_AFTER)
                 continue
             self._connected.set_result(connection)
+            if lost and self._groups:
+                # Subscribed again: another process may have found these channels quiet
+                # meanwhile. (A first subscription says its own hello, and waits.)
+                hellos = [(b"PUBLISH", channel, self._hello_message) for channel in self._groups]
+                self._spawn(self._publisher.send(hellos))
             try:
                 while True:
                     await self._receive(await connection.read_response(timeout=math.inf))
@@ -250,6 +257,7 @@ class Relay:
                     "relay: connection lost (%s); subscribing again", error, exc_info=unexpected
                 )
                 self.listeners.deaf()
+                lost = True
                 for waiting in self._confirming.values():
                     for confirmed in waiting:
                         if not confirmed.done():
@@ -263,9 +271,6 @@ class Relay:
         await connection.connect()
         if self._groups:
             await connection.send_command("SUBSCRIBE", *self._groups, check_health=False)
-            # Subscribed again: another process may have found these channels quiet meanwhile.
-            hellos = [(b"PUBLISH", channel, self._origin + HELLO) for channel in self._groups]
-            self._spawn(self._publisher.send(hellos))
         return connection
 
     def _spawn(self, sending: Any) -> None:

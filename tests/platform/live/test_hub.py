@@ -411,6 +411,34 @@ async def until_quiet(audiences: hub.Hub, group: str) -> None:
             await asyncio.sleep(0.01)
 
 
+async def reaches(sender: hub.Hub, group: str, numbers: range, socket: Socket) -> None:
+    """Patches ``numbers`` sent to ``group`` arrive at ``socket``, every one and in order."""
+    for n in numbers:
+        await sender.send([message(group, frames.patch(n, []))])
+    await until(lambda: len(socket.texts) >= len(numbers))
+    assert socket.texts[-len(numbers) :] == [text(n) for n in numbers]
+
+
+def refuse_one_reconnect(monkeypatch, link: relay.Relay) -> asyncio.Event:
+    """``link`` cannot connect to Redis once (as while Redis restarts), and retries in half
+    a second; the event is set when it was refused."""
+    connect, refused = relay.Relay._connect, asyncio.Event()
+
+    async def refused_once(self):
+        if self is link and not refused.is_set():
+            refused.set()
+            raise ConnectionRefusedError("Redis is restarting")
+        return await connect(self)
+
+    monkeypatch.setattr(relay.Relay, "_connect", refused_once)
+    return refused
+
+
+async def drop_subscriber(redis_client: Redis, link: relay.Relay) -> None:
+    [subscriber] = [c for c in await redis_client.client_list() if c["name"] == link.name]
+    await redis_client.client_kill_filter(_id=subscriber["id"])
+
+
 @pytest.mark.redis
 async def test_an_audience_no_other_process_listens_to_is_not_published(pubsub, redis_client):
     """Its frames reach this process's sockets only: Redis carries none of them."""
@@ -470,24 +498,38 @@ async def test_a_hub_that_lost_its_subscriptions_publishes_to_its_quiet_audience
     ada, bob = Socket("ada"), Socket("bob")
     await joined(here, **{SEAT_0: [ada]})
     await until_quiet(here, SEAT_0)
-    connect, refused = relay.Relay._connect, asyncio.Event()
-
-    async def refused_once(self):
-        if self is here.link and not refused.is_set():
-            refused.set()
-            raise ConnectionRefusedError("Redis is restarting")
-        return await connect(self)
-
-    monkeypatch.setattr(relay.Relay, "_connect", refused_once)
-    [subscriber] = [c for c in await redis_client.client_list() if c["name"] == here.link.name]
-    await redis_client.client_kill_filter(_id=subscriber["id"])
+    refused = refuse_one_reconnect(monkeypatch, here.link)
+    await drop_subscriber(redis_client, here.link)
     async with asyncio.timeout(5):
-        await refused.wait()  # here retries in half a second
+        await refused.wait()
     await there.join(SEAT_0, bob.outlet)
-    for n in range(1, 11):
-        await here.send([message(SEAT_0, frames.patch(n, []))])
-    await until(lambda: len(bob.texts) == 10)
-    assert bob.texts == [text(n) for n in range(1, 11)]
+    await reaches(here, SEAT_0, range(1, 11), bob)
+    await there.close()
+
+
+@pytest.mark.redis
+async def test_a_hub_subscribed_again_says_hello_to_those_that_went_quiet_meanwhile(
+    pubsub, redis_client, monkeypatch
+):
+    """While this process's subscriptions were lost, another found their audience quiet:
+    once subscribed again, it hears the other's frames again."""
+    here, there = hub.hub(pubsub), hub.Hub(pubsub)
+    ada, bob = Socket("ada"), Socket("bob")
+    await joined(here, **{SEAT_0: [ada]})
+    await joined(there, **{SEAT_0: [bob]})
+    refused = refuse_one_reconnect(monkeypatch, here.link)
+    await drop_subscriber(redis_client, here.link)
+    async with asyncio.timeout(5):
+        await refused.wait()
+    await until_quiet(there, SEAT_0)
+    channel = here.link.channel(SEAT_0)
+    async with asyncio.timeout(5):  # here subscribed again
+        while await subscribers(redis_client, channel) < 2:
+            await asyncio.sleep(0.01)
+    async with asyncio.timeout(5):
+        while there.link.listeners.quiet(channel):
+            await asyncio.sleep(0.01)
+    await reaches(there, SEAT_0, range(1001, 1011), ada)
     await there.close()
 
 
@@ -506,10 +548,7 @@ async def test_an_audience_nobody_has_a_socket_of_goes_quiet_until_someone_joins
     assert await publishes(redis_client) == before
     eve = Socket("eve")
     await there.join(WATCHERS, eve.outlet)
-    for n in range(11, 21):
-        await here.send([message(WATCHERS, frames.patch(n, []))])
-    await until(lambda: len(eve.texts) == 10)
-    assert eve.texts == [text(n) for n in range(11, 21)]
+    await reaches(here, WATCHERS, range(11, 21), eve)
     await there.close()
 
 
