@@ -251,14 +251,19 @@ async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
 
 
 async def _replayed(db: Connection, match: Match) -> State:
-    """The state at the locked match's version from its snapshot and the actions since
-    (``states.replayed``, on this connection)."""
-    [rows] = await db.run([actlog.snapshot_statement(match.pk, VENDOR)])
-    snapshot, since = actlog.json_value(rows[0][0]), rows[0][1]
-    if since > match.version:  # a snapshot is never ahead of the locked version
-        raise _Elsewhere
+    """The state at the locked match's version from an earlier state this process holds,
+    or else from its snapshot, and the actions since (``states.caught_up``, on this
+    connection)."""
+    held = states.earlier(match)
+    if held is None:
+        [rows] = await db.run([actlog.snapshot_statement(match.pk, VENDOR)])
+        since, state = rows[0][1], actlog.json_value(rows[0][0])
+        if since > match.version:  # a snapshot is never ahead of the locked version
+            raise _Elsewhere
+    else:
+        since, state = held
     [actions] = await db.run([actlog.since_statement(match.pk, since, match.version, VENDOR)])
-    return states.replay(match.game, snapshot, ((s, actlog.json_value(a)) for s, a in actions))
+    return states.replay(match.game, state, ((s, actlog.json_value(a)) for s, a in actions))
 
 
 def _settle(outcome: asyncio.Future[Applied | None], value: Applied | Exception | None) -> None:

@@ -2,11 +2,16 @@
 
 The action log is the record (event sourcing): an act appends its action and bumps the
 match's version, and the state itself is written only every ``SNAPSHOT_EVERY`` actions
-and at the end. Reading a match's state replays the few actions after its snapshot,
-unless this process already holds the state at the match's stored version: it keeps the
-states of the matches it served, keyed by that version, which the caller read (under the
-row lock, when it acts). A cached state is only put there once its transaction has
-committed, so a version names one state for good, whichever process wrote it.
+and at the end. Reading a match's state replays the actions after its snapshot, unless
+this process already holds the state at the match's stored version: it keeps the states
+of the matches it served, keyed by that version, which the caller read (under the row
+lock, when it acts). A cached state is only put there once its transaction has
+committed, so a version names one state for good, whichever process wrote it; and a
+state this process holds at an earlier version is caught up with the actions since
+(the log is only ever appended to), not read again from the snapshot. So the snapshot
+is read only by a process new to the match, and it can be rewritten seldom: a match
+whose sockets another process also serves (acts of one turn here, of the next there)
+replays the other process's acts only.
 
 States are never changed in place (``games.core.Game.apply`` copies what it changes), so
 one object serves every reader; a state kept across acts also lets ``games.memo`` share
@@ -26,9 +31,10 @@ from games import registry
 from games.core import State
 from spacemission.matches.models import Action, Match
 
-# At most this many actions are replayed on a cache miss (well under a millisecond of
-# rules work), and a snapshot is rewritten once per this many acts.
-SNAPSHOT_EVERY = 32
+# A snapshot is rewritten once per this many acts (its JSON, the match's largest value,
+# parsed, compressed and logged by PostgreSQL each time); at most this many actions are
+# replayed when a process first reads the match (a few milliseconds of rules work).
+SNAPSHOT_EVERY = 128
 # Matches whose state one process keeps (a 4-seat state is about 100 KB in memory).
 KEPT = 2000
 
@@ -48,7 +54,7 @@ def current(match: Match) -> State:
     if state is not None:
         advance(match, state)
         return state
-    state = replayed(match)
+    state = caught_up(match)
     advance(match, state)
     keep_on_commit(match)
     return state
@@ -94,6 +100,24 @@ def snapshot_if_due(match: Match, *, always: bool = False) -> bool:
     return True
 
 
+def earlier(match: Match) -> tuple[int, State] | None:
+    """A state of ``match`` this process holds at a version before the match's, and that
+    version (the actions since make the current state); None: none."""
+    with _lock:
+        held = _kept.get((match.pk, match.seed))
+    return held if held is not None and held[0] < match.version else None
+
+
+def caught_up(match: Match) -> State:
+    """The state at ``match.version``: an earlier state this process holds and the actions
+    since, or else ``replayed``."""
+    held = earlier(match)
+    if held is None:
+        return replayed(match)
+    since, state = held
+    return replay(match.game, state, _actions(match, since))
+
+
 def replayed(match: Match) -> State:
     """The state at ``match.version`` from the stored snapshot and the actions after it,
     up to that version: no cache. The match row may have been read before later acts
@@ -104,10 +128,13 @@ def replayed(match: Match) -> State:
     state, since = _snapshot(match)
     if since > match.version:
         state, since = game.setup(match.seat_count, match.options, match.seed), 0
-    rows = Action.objects.filter(
-        match_id=match.pk, version__gt=since, version__lte=match.version
-    ).order_by("version")
-    return replay(match.game, state, rows.values_list("seat", "action"))
+    return replay(match.game, state, _actions(match, since))
+
+
+def _actions(match: Match, since: int) -> Iterable[tuple[int, Any]]:
+    """The (seat, action) of the match's actions after version ``since`` up to its own."""
+    rows = Action.objects.filter(match_id=match.pk, version__gt=since, version__lte=match.version)
+    return rows.order_by("version").values_list("seat", "action")
 
 
 def replay(game_id: str, state: State, actions: Iterable[tuple[int, Any]]) -> State:

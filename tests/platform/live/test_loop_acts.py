@@ -71,7 +71,10 @@ def same(applied, other) -> tuple:
     )
 
 
-async def test_an_act_on_the_loop_decides_and_stores_what_the_worker_thread_does(users, clock):
+async def test_an_act_on_the_loop_decides_and_stores_what_the_worker_thread_does(
+    users, clock, monkeypatch
+):
+    monkeypatch.setattr(states, "SNAPSHOT_EVERY", 32)
     players = users[:3]
     loop, thread = await sync(twins)(players, options={"cards_per_seat": 16})
     pick = random.Random(7)
@@ -90,7 +93,8 @@ async def test_an_act_on_the_loop_decides_and_stores_what_the_worker_thread_does
     assert (await sync(stored)(loop))[0]["snapshot_version"] == 32
 
 
-async def test_the_state_a_process_does_not_hold_is_replayed_on_the_loop(users):
+async def test_the_state_a_process_does_not_hold_is_replayed_on_the_loop(users, monkeypatch):
+    monkeypatch.setattr(states, "SNAPSHOT_EVERY", 32)
     players = users[:3]
     match = await sync(create_match)(players, options={"cards_per_seat": 16})
     for act in range(35):

@@ -15,7 +15,7 @@ from games import registry
 from games.core import IllegalAction
 from spacemission.matches import loopact, loopdb, states
 from spacemission.matches.models import Action, Match
-from spacemission.matches.services import apply_action
+from spacemission.matches.services import apply_action, replay
 from tests.platform.live.conftest import create_match
 
 # Bots wait (``tests/platform/conftest.py``); without PostgreSQL these skip, or fail
@@ -148,6 +148,30 @@ async def test_an_act_whose_caller_gives_up_before_its_batch_begins_is_not_appli
     with pytest.raises(asyncio.CancelledError):
         await dropped
     assert await sync(log_lengths)(matches) == [1, 0]
+
+
+def _spoil_snapshot(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(snapshot={"spoilt": True})
+
+
+def _replayed_from_the_log(match: Match) -> dict:
+    match.refresh_from_db()
+    return replay(match)
+
+
+async def test_an_earlier_kept_state_is_caught_up_with_the_actions_since(users):
+    [match] = await sync(matches_of)(users, 1)
+    first = await loopact.apply_action(*await sync(next_act)(match, users, "a"))
+    await sync(apply_action)(*await sync(next_act)(match, users, "b"))  # version 2
+    third = await sync(next_act)(match, users, "c")
+    # This process last saw version 1 (another made version 2), and the stored snapshot
+    # (of version 0) can no longer be read.
+    states.forget_all()
+    states._keep((match.pk, match.seed), 1, first.after)
+    await sync(_spoil_snapshot)(match)
+    applied = await loopact.apply_action(*third)
+    assert applied is not None and applied.version == 3
+    assert applied.after == await sync(_replayed_from_the_log)(match)
 
 
 async def test_more_acts_than_a_batch_holds_are_all_applied(users, monkeypatch):

@@ -85,7 +85,12 @@ def test_a_process_acts_on_its_kept_state_without_replaying(users, replays):
     assert states.current(Match.objects.get(pk=match.pk)) == replay(match)
 
 
-def test_a_state_kept_at_another_version_is_not_used(users, replays):
+def spoil_snapshot(match: Match) -> None:
+    """A stored snapshot no state can be replayed from: a read of it fails."""
+    Match.objects.filter(pk=match.pk).update(snapshot={"spoilt": True})
+
+
+def test_an_earlier_kept_state_is_caught_up_with_the_log_not_read_again(users, replays):
     ada, bob = users[:2]
     match = create_match([ada, bob])
     play(match.pk, ada, 0)
@@ -94,11 +99,21 @@ def test_a_state_kept_at_another_version_is_not_used(users, replays):
     # This process last saw version 0: another one made version 1 meanwhile.
     states.forget_all()
     states._keep((match.pk, match.seed), 0, TOY.setup(2, match.options, match.seed))
-    replays.clear()
+    spoil_snapshot(match)
     apply_action(match.pk, 1, action, stored.view_versions[1], "", bob)
-    assert replays == [1]  # read again from the snapshot and the log, not the kept v0
+    assert replays == []  # v0 and the action since, not the snapshot
     stored = Match.objects.get(pk=match.pk)
     assert stored.version == 2 and states.current(stored) == replay(stored)
+
+
+def test_a_state_kept_at_a_later_version_than_the_one_read_is_not_used(users, replays):
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    play(match.pk, ada, 0)
+    read = Match.objects.get(pk=match.pk)  # version 1
+    play(match.pk, bob, 1)  # this process now holds version 2
+    assert states.current(read) == replay_to(read, 1)
+    assert replays == [1]  # from the snapshot: a state cannot be played backwards
 
 
 def test_an_act_rolled_back_is_never_kept(users, replays):
