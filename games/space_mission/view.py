@@ -32,40 +32,30 @@ from games.space_mission.setup import GATE
 
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may see now; ``None`` is a spectator."""
-    n = state["players"]
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state["players"]):
         seat = None
-    public = shared("public", (state["ring"], state), _public, state)
+    # A copy of what every audience sees alike (in the view's order), then its own parts.
+    out = shared("public", (state["ring"], state), _public, state).copy()
+    out["seat"] = seat
+    if seat is not None:
+        out["me"] = _me(state, seat)
+        out["legal"] = _legal(state, seat)
+        out["why_not"] = _why_not(state, seat)
+    out["log"] = visible_log(state["log"], seat)
+    return out
+
+
+def _public(state: State) -> View:
+    """A state's view as a spectator's but for the log: every audience's view is a copy
+    of it with its own parts set. Built once per state; its parts are shared with the
+    views of the states before where the state parts they come from are the same objects."""
+    looking, ring = state["looking"], state["ring"]
     return {
         "game": GAME_ID,
-        "seat": seat,
+        "seat": None,
         "phase": state["phase"],
         "round": state["round"],
         "start_seat": state["start"],
-        "active": public["active"],
-        "turn": public["turn"],
-        "players": public["players"],
-        "gate": public["gate"],
-        "ring": public["ring"],
-        "draw_count": len(state["draw"]),
-        "discard_count": len(state["discard"]),
-        "face_up_space": public["face_up_space"],
-        "end_threshold": END_THRESHOLD[n],
-        "ending": state["ending"],
-        "me": None if seat is None else _me(state, seat),
-        "legal": NO_ACTIONS if seat is None else _legal(state, seat),
-        "why_not": NO_REASONS if seat is None else _why_not(state, seat),
-        "log": visible_log(state["log"], seat),
-        "result": state["result"],
-    }
-
-
-def _public(state: State) -> dict[str, Any]:
-    """The parts of a state's views that every audience sees alike, built once per state
-    and, where the state parts they come from are the same objects, shared with the
-    views of the states before."""
-    looking, ring = state["looking"], state["ring"]
-    return {
         "active": shared("active", (ring, state["active"]), list, state["active"]),
         "turn": shared(
             "space-mission turn",
@@ -76,7 +66,16 @@ def _public(state: State) -> dict[str, Any]:
         "players": shared("players", _players_from(state), _players, state),
         "gate": shared("gate", (ring, state["gate"], state["ships"]), _gate, state),
         "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
+        "draw_count": len(state["draw"]),
+        "discard_count": len(state["discard"]),
         "face_up_space": face_up_count(state),
+        "end_threshold": END_THRESHOLD[state["players"]],
+        "ending": state["ending"],
+        "me": None,
+        "legal": NO_ACTIONS,
+        "why_not": NO_REASONS,
+        "log": None,
+        "result": state["result"],
     }
 
 
