@@ -8,8 +8,9 @@ of the matches it served, keyed by that version, which the caller read (under th
 lock, when it acts). A cached state is only put there once its transaction has
 committed, so a version names one state for good, whichever process wrote it; and a
 state this process holds at an earlier version is caught up with the actions since
-(the log is only ever appended to), not read again from the snapshot. So the snapshot
-is read only by a process new to the match, and it can be rewritten seldom: a match
+(the log is only ever appended to), not read again from the snapshot (unless it is
+older than the snapshot). So the snapshot is read only by a process new to the match or
+long away from it, and it can be rewritten seldom: a match
 whose sockets another process also serves (acts of one turn here, of the next there)
 replays the other process's acts only.
 
@@ -101,11 +102,14 @@ def snapshot_if_due(match: Match, *, always: bool = False) -> bool:
 
 
 def earlier(match: Match) -> tuple[int, State] | None:
-    """A state of ``match`` this process holds at a version before the match's, and that
-    version (the actions since make the current state); None: none."""
+    """A state of ``match`` this process holds at a version before the match's but not
+    before its snapshot, and that version (the actions since make the current state);
+    None: none (one older than the snapshot would replay more than the snapshot does)."""
     with _lock:
         held = _kept.get((match.pk, match.seed))
-    return held if held is not None and held[0] < match.version else None
+    if held is None or not match.snapshot_version <= held[0] < match.version:
+        return None
+    return held
 
 
 def caught_up(match: Match) -> State:

@@ -77,6 +77,13 @@ def create_match(
         return start_match(table)
 
 
+def spoil_snapshot(match) -> None:
+    """A stored snapshot no state can be replayed from: a state read from it fails."""
+    from spacemission.matches.models import Match
+
+    Match.objects.filter(pk=match.pk).update(snapshot={"spoilt": True})
+
+
 def session_cookie(user) -> str:
     from django.test import Client as HttpClient
 

@@ -16,7 +16,7 @@ from games.core import IllegalAction
 from spacemission.matches import loopact, loopdb, states
 from spacemission.matches.models import Action, Match
 from spacemission.matches.services import apply_action, replay
-from tests.platform.live.conftest import create_match
+from tests.platform.live.conftest import create_match, spoil_snapshot
 
 # Bots wait (``tests/platform/conftest.py``); without PostgreSQL these skip, or fail
 # where it is required.
@@ -150,10 +150,6 @@ async def test_an_act_whose_caller_gives_up_before_its_batch_begins_is_not_appli
     assert await sync(log_lengths)(matches) == [1, 0]
 
 
-def _spoil_snapshot(match: Match) -> None:
-    Match.objects.filter(pk=match.pk).update(snapshot={"spoilt": True})
-
-
 def _replayed_from_the_log(match: Match) -> dict:
     match.refresh_from_db()
     return replay(match)
@@ -168,7 +164,7 @@ async def test_an_earlier_kept_state_is_caught_up_with_the_actions_since(users):
     # (of version 0) can no longer be read.
     states.forget_all()
     states._keep((match.pk, match.seed), 1, first.after)
-    await sync(_spoil_snapshot)(match)
+    await sync(spoil_snapshot)(match)
     applied = await loopact.apply_action(*third)
     assert applied is not None and applied.version == 3
     assert applied.after == await sync(_replayed_from_the_log)(match)

@@ -12,7 +12,7 @@ from spacemission.live.bots import cancel_all
 from spacemission.matches import states
 from spacemission.matches.models import Match
 from spacemission.matches.services import apply_action, replay
-from tests.platform.live.conftest import create_match
+from tests.platform.live.conftest import create_match, spoil_snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TOY = registry.get("toy")
@@ -85,11 +85,6 @@ def test_a_process_acts_on_its_kept_state_without_replaying(users, replays):
     assert states.current(Match.objects.get(pk=match.pk)) == replay(match)
 
 
-def spoil_snapshot(match: Match) -> None:
-    """A stored snapshot no state can be replayed from: a read of it fails."""
-    Match.objects.filter(pk=match.pk).update(snapshot={"spoilt": True})
-
-
 def test_an_earlier_kept_state_is_caught_up_with_the_log_not_read_again(users, replays):
     ada, bob = users[:2]
     match = create_match([ada, bob])
@@ -104,6 +99,23 @@ def test_an_earlier_kept_state_is_caught_up_with_the_log_not_read_again(users, r
     assert replays == []  # v0 and the action since, not the snapshot
     stored = Match.objects.get(pk=match.pk)
     assert stored.version == 2 and states.current(stored) == replay(stored)
+
+
+def test_a_state_kept_from_before_the_snapshot_is_not_caught_up(users, replays, monkeypatch):
+    monkeypatch.setattr(states, "SNAPSHOT_EVERY", 2)
+    ada, bob = users[:2]
+    match = create_match([ada, bob])
+    play(match.pk, ada, 0)
+    at_one = states.current(Match.objects.get(pk=match.pk))
+    play(match.pk, bob, 1)  # writes the snapshot of version 2
+    play(match.pk, ada, 0)
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.version, stored.snapshot_version) == (3, 2)
+    # This process last saw version 1: the snapshot and one action are fewer to replay.
+    states.forget_all()
+    states._keep((match.pk, match.seed), 1, at_one)
+    assert states.current(stored) == replay(stored)
+    assert replays == [3]
 
 
 def test_a_state_kept_at_a_later_version_than_the_one_read_is_not_used(users, replays):
