@@ -3,6 +3,9 @@
 An act is the hot path of the site, so it builds no queryset: one statement locks the
 match and reads its seats and whether the client id was applied before, and one appends
 the action and updates the match (its snapshot only every few acts: ``matches.states``).
+On PostgreSQL a process that wrote a match's last act may skip the first: one guarded
+statement appends and updates only if the rows are still as it wrote them
+(``matches.written``).
 On PostgreSQL they go through a server-side-binding cursor that prepares each statement
 once per pooled connection; on SQLite, whose transactions take the write lock at BEGIN
 (``settings.DATABASES``), the same statements run without ``FOR UPDATE``.
@@ -21,6 +24,7 @@ from django.utils import timezone
 
 from games.core import Action as GameAction
 from spacemission.matches.models import Match
+from spacemission.matches.written import RowVersions
 
 # The match's columns an act needs (the snapshot is read only on a cache miss), in the
 # model's order, as ``Model.from_db`` takes them.
@@ -43,7 +47,7 @@ SEAT_COLUMNS = ("index", "user_id", "bot", "away", "timeouts")
 JSON_COLUMNS = {"view_versions", "clock"}
 
 _LOCK = """
-SELECT {match}, {seat}, d.version, d.view_versions
+SELECT {match}, {seat}, {{row_versions}}, d.version, d.view_versions
 FROM matches_match m
 JOIN matches_matchseat s ON s.match_id = m.id
 LEFT JOIN matches_action d
@@ -71,8 +75,32 @@ SELECT seat, action FROM matches_action
 WHERE match_id = %s AND version > %s AND version <= %s
 ORDER BY version
 """
-# PostgreSQL appends and updates in one statement: one round trip fewer an act.
-_RECORD = "WITH appended AS (" + _APPEND.strip() + ")" + _UPDATE
+# PostgreSQL appends and updates in one statement (one round trip fewer an act), and
+# returns the match row's new version (``written``).
+_RECORD = "WITH appended AS (" + _APPEND.strip() + ")" + _UPDATE + "RETURNING xmin::text\n"
+# The same, only if the match row and its seat rows are still at the versions read when
+# the act was decided, and the client id is new (``written``): else it writes nothing and
+# returns no row. Its update's row lock makes the check and the write one.
+_SEAT_VERSIONS = """(SELECT string_agg(xmin::text, ',' ORDER BY "index")
+    FROM matches_matchseat WHERE match_id = %s)"""
+_GUARDED = """
+WITH stored AS (
+    {update}
+        AND version = %s AND xmin::text = %s AND {seat_versions} = %s
+        AND NOT EXISTS (
+            SELECT FROM matches_action
+            WHERE match_id = %s AND seat = %s AND client_id = %s AND client_id <> ''
+        )
+    RETURNING xmin::text AS row_version
+), appended AS (
+    {append} SELECT %s, %s, %s, {{json}}, %s, {{json}}, %s, %s FROM stored
+)
+SELECT row_version FROM stored
+""".format(
+    update=_UPDATE.strip(),
+    seat_versions=_SEAT_VERSIONS,
+    append=_APPEND.strip().partition("VALUES")[0].strip(),
+)
 _SEAT_BACK = """
 UPDATE matches_matchseat SET away = FALSE, timeouts = 0 WHERE match_id = %s AND "index" = %s
 """
@@ -88,6 +116,7 @@ class Locked:
     match: Match
     seats: Seats
     done: tuple[int, list[int]] | None
+    versions: RowVersions | None  # None on SQLite
 
 
 Statement = tuple[str, list[Any]]
@@ -114,9 +143,12 @@ def locked(rows: list[tuple[Any, ...]]) -> Locked | None:
         row[width]: dict(zip(SEAT_COLUMNS, row[width : width + len(SEAT_COLUMNS)], strict=True))
         for row in rows
     }
-    done_version, done_views = rows[0][-2], rows[0][-1]
+    match_version, done_version, done_views = rows[0][-4], rows[0][-2], rows[0][-1]
     done = None if done_version is None else (done_version, json_value(done_views) or [])
-    return Locked(match, seats, done)
+    versions = None
+    if match_version is not None:
+        versions = RowVersions(match_version, ",".join(row[-3] for row in rows))
+    return Locked(match, seats, done, versions)
 
 
 @dataclass(frozen=True)
@@ -157,6 +189,20 @@ def record_statements(
     ]
 
 
+def guarded_record_statement(
+    match: Match, entry: Entry, read: RowVersions, at: datetime, *, snapshot: bool
+) -> Statement:
+    """``record_statements`` on PostgreSQL, only if the rows are still at the versions
+    ``read`` (``_GUARDED``): its one row is the match row's new version, none if nothing
+    was written."""
+    views = _text(match.view_versions)
+    match_row = _match_row(match, views, at, snapshot)
+    pk, seat, client_id = match.pk, entry.seat, entry.client_id
+    guard = [match.version - 1, read.match, pk, read.seats, pk, seat, client_id]
+    log_row = _log_row(match, entry, views, at)
+    return _sql(_GUARDED, "postgresql", snapshot=snapshot), [*match_row, *guard, *log_row]
+
+
 def _log_row(match: Match, entry: Entry, views: str | None, at: Any) -> list[Any]:
     action = _text(entry.action)
     return [match.pk, match.version, entry.seat, action, entry.client_id, views, entry.user_id, at]
@@ -185,6 +231,8 @@ def postgresql_statements() -> list[str]:
         _sql(_LOCK, vendor, lock=True),
         _sql(_RECORD, vendor, snapshot=False),
         _sql(_RECORD, vendor, snapshot=True),
+        _sql(_GUARDED, vendor, snapshot=False),
+        _sql(_GUARDED, vendor, snapshot=True),
         _sql(_SEAT_BACK, vendor),
         _sql(_SNAPSHOT_READ, vendor),
         _sql(_SINCE, vendor),
@@ -209,7 +257,9 @@ def _sql(text: str, vendor: str, *, lock: bool = False, snapshot: bool = False) 
     if sql is None:
         postgres = vendor == "postgresql"
         json = "%s::jsonb" if postgres else "%s"
-        sql = text.format(json=json, snap=_SNAPSHOT.format(json=json) if snapshot else "")
+        snap = _SNAPSHOT.format(json=json) if snapshot else ""
+        row_versions = "m.xmin::text, s.xmin::text" if postgres else "NULL, NULL"
+        sql = text.format(json=json, snap=snap, row_versions=row_versions)
         if lock and postgres:
             sql += "FOR UPDATE OF m\n"
         _texts[key] = sql

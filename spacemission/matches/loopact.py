@@ -10,7 +10,9 @@ having changed nothing, and the caller runs ``services.apply_action`` in a worke
 
 The acts of different matches that wait here meanwhile are applied in one transaction (a
 *batch*), in two round trips: ``BEGIN`` with each match's lock and read, then every act's
-append and update with ``COMMIT``. Most of what PostgreSQL spends on an act is its
+append and update with ``COMMIT``. An act of a match whose rows this process wrote last
+needs no read: it is decided on those rows before the first round trip, which carries its
+guarded write (``matches.written``), so a batch of such acts alone is one round trip. Most of what PostgreSQL spends on an act is its
 transaction (the commit's WAL flush above all), and most of what this process spends on
 a round trip is the round trip, so a batch of four costs each act about half of either
 (``docs/benchmarks.md``, fifth round). No two batches in flight hold acts of one match (a
@@ -39,10 +41,11 @@ from django.utils import timezone
 
 from games.core import Action as GameAction
 from games.core import IllegalAction, State
-from spacemission.matches import actlog, services, states, turnmail
+from spacemission.matches import actlog, services, states, turnmail, written
 from spacemission.matches.loopdb import VENDOR, Connection, Rows, connection
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
+from spacemission.matches.written import RowVersions, Written
 
 log = logging.getLogger(__name__)
 
@@ -148,14 +151,23 @@ def _batcher(loop: asyncio.AbstractEventLoop) -> _Batcher:
 
 @dataclass
 class _Step:
-    """An act of a batch once decided: its outcome, and for an applied one the match, the
+    """An act of a batch once decided: its outcome, and for an applied one the match, its
+    seats and the versions of their rows (as read, then as written; None: unknown), the
     seats to mail and the statements that store it."""
 
     request: _Request
     outcome: Applied | Exception | None
     match: Match | None = None
+    seats: actlog.Seats = field(default_factory=dict)
+    rows: RowVersions | None = None
     waiting: list[int] = field(default_factory=list)
     statements: list[str] = field(default_factory=list)  # as the connection runs them
+    guarded: bool = False  # decided on the rows this process wrote last (``written``)
+
+
+class _Again(Exception):
+    """A guarded act found its rows written by someone else: it wrote nothing, and its
+    next batch decides it on the locked rows."""
 
 
 async def _apply_batch(batch: list[_Request]) -> None:
@@ -172,8 +184,13 @@ async def _apply_batch(batch: list[_Request]) -> None:
         log.warning("a batch of %d acts found no connection", len(batch), exc_info=True)
         steps = [_Step(request, error) for request in batch]
     for step in steps:
+        if isinstance(step.outcome, _Again):
+            _batcher(asyncio.get_running_loop()).submit(step.request)
+            continue
         if isinstance(step.outcome, Applied) and step.match is not None:
             states.keep(step.match)
+            if step.rows is not None:
+                written.keep(Written(step.match, step.seats, step.rows))
             turnmail.committed(step.match, step.waiting)
         _settle(step.request.outcome, step.outcome)
 
@@ -183,9 +200,7 @@ async def _committed(batch: list[_Request]) -> list[_Step]:
     written, nothing was, and every act is for the worker thread's path (None)."""
     async with connection() as db:
         try:
-            steps = await _decide_all(db, batch)
-            await db.run([s for step in steps for s in step.statements], commit=True)
-            return steps
+            return await _decided_and_written(db, batch)
         except (psycopg.Error, _Elsewhere):  # a lost connection, or writes refused
             log.info("a batch of %d acts goes to worker threads", len(batch), exc_info=True)
             return [_Step(request, None) for request in batch]
@@ -194,31 +209,100 @@ async def _committed(batch: list[_Request]) -> list[_Step]:
                 await _rollback(db)
 
 
-async def _decide_all(db: Connection, batch: list[_Request]) -> list[_Step]:
-    """Lock every act's match and decide each in turn, in the connection's transaction."""
-    steps, locking, locks = [], [], []
-    for request in batch:
-        lock = actlog.lock_statement(request.match_id, request.seat, request.client_id, VENDOR)
-        try:
-            locks.append(db.rendered(lock))
-        except (ValueError, TypeError) as refused:  # a client id with no SQL literal
-            steps.append(_Step(request, refused))
+async def _decided_and_written(db: Connection, batch: list[_Request]) -> list[_Step]:
+    """The batch in one transaction. An act of a match whose rows this process wrote last
+    is decided on those before any round trip and sent as its guarded write; every other
+    act's match is locked and read in that same round trip, then each is decided and
+    written in a second one (none when every act was guarded)."""
+    firsts = [_first(db, request) for request in batch]
+    if all(sql is None for _, sql in firsts):
+        return [step for step, _ in firsts if step is not None]
+    locking = any(step is None for step, _ in firsts)
+    results = iter(await db.run([sql for _, sql in firsts if sql], begin=True, commit=not locking))
+    steps = []
+    for request, (step, sql) in zip(batch, firsts, strict=True):
+        if sql is None:  # refused before any round trip
+            steps.append(step)
+        elif step is not None:
+            steps.append(_stored(step, next(results)))
         else:
-            locking.append(request)
-    try:
-        locked = await db.run(locks, begin=True)
-    except psycopg.OperationalError as lost:  # an idle connection the server dropped
-        raise _Elsewhere from lost  # before anything was done: the worker thread retries
-    for request, rows in zip(locking, locked, strict=True):
-        try:
-            steps.append(await _decide(db, request, rows))
-        except _Elsewhere:
-            steps.append(_Step(request, None))
-        except psycopg.Error:  # a replay's read failed: the batch is over
-            raise
-        except Exception as refused:  # the rules' refusals, or a fault of this act alone
-            steps.append(_Step(request, refused))
+            steps.append(await _locked_step(db, request, next(results)))
+    if locking:
+        writing = [step for step in steps if step.statements and not step.guarded]
+        results = iter(await db.run([s for step in writing for s in step.statements], commit=True))
+        for step in writing:
+            *_, last = [next(results) for _ in step.statements]
+            step.rows = _after(step.rows, last)
     return steps
+
+
+def _first(db: Connection, request: _Request) -> tuple[_Step | None, str | None]:
+    """What the act sends in the batch's first round trip: its guarded write (and its
+    step), or the statement that locks its match (no step yet), or nothing (refused)."""
+    step = _guessed(db, request)
+    if step is not None:
+        return step, step.statements[0]
+    lock = actlog.lock_statement(request.match_id, request.seat, request.client_id, VENDOR)
+    try:
+        return None, db.rendered(lock)
+    except (ValueError, TypeError) as refused:  # a client id with no SQL literal
+        return _Step(request, refused), None
+
+
+def _guessed(db: Connection, request: _Request) -> _Step | None:
+    """The act decided on the rows this process wrote last of its match, to be stored by
+    the statement that writes only if they are still the stored ones; None: this
+    process holds no such rows, or the act is one to decide on the locked rows (refused,
+    ending the match, a player coming back)."""
+    held = written.take(request.match_id)
+    if held is None:
+        return None
+    match, seats, seat, user = held.match, held.seats, request.seat, request.user
+    if services.comes_back(seats, seat, user):
+        return None
+    try:
+        services.check_player(seats, seat, user)
+        decided = services.decide(
+            match, seats, seat, request.action, request.expected_version, request.client_id, user
+        )
+        if decided.applied.finished:
+            return None
+        snapshot = states.snapshot_if_due(match)
+        statement = actlog.guarded_record_statement(
+            match, decided.entry, held.versions, timezone.now(), snapshot=snapshot
+        )
+        rendered = db.rendered(statement)
+    except Exception:  # refused on rows that may be out of date: the locked way decides
+        return None
+    return _Step(
+        request, decided.applied, match, seats, held.versions, decided.waiting, [rendered], True
+    )
+
+
+def _stored(step: _Step, rows: Rows) -> _Step:
+    """A guarded act once its statement ran: written (its match row's new version), or
+    to be decided again if its rows had changed."""
+    if not rows:
+        return _Step(step.request, _Again())
+    step.rows = _after(step.rows, rows)
+    return step
+
+
+def _after(read: RowVersions | None, rows: Rows) -> RowVersions | None:
+    """The rows' versions once the act's write (which returned ``rows``) ran on ``read``."""
+    return None if read is None else RowVersions(rows[0][0], read.seats)
+
+
+async def _locked_step(db: Connection, request: _Request, rows: Rows) -> _Step:
+    """The act decided on its locked rows (``_decide``), or refused, or handed on."""
+    try:
+        return await _decide(db, request, rows)
+    except _Elsewhere:
+        return _Step(request, None)
+    except psycopg.Error:  # a replay's read failed: the batch is over
+        raise
+    except Exception as refused:  # the rules' refusals, or a fault of this act alone
+        return _Step(request, refused)
 
 
 async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
@@ -239,15 +323,16 @@ async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
     )
     if decided.applied.finished:
         raise _Elsewhere
-    statements = []
+    statements, read = [], locked.versions
     if services.comes_back(seats, seat, user):
         statements.append(actlog.seat_back_statement(match.pk, seat, VENDOR))
+        read = None  # its seat row changes: the next act locks
     snapshot = states.snapshot_if_due(match)
     at = timezone.now()
     statements += actlog.record_statements(match, decided.entry, VENDOR, at, snapshot=snapshot)
     # Rendered here: a value with no SQL literal fails this act alone.
     rendered = [db.rendered(statement) for statement in statements]
-    return _Step(request, decided.applied, match, decided.waiting, rendered)
+    return _Step(request, decided.applied, match, seats, read, decided.waiting, rendered)
 
 
 async def _replayed(db: Connection, match: Match) -> State:

@@ -23,7 +23,7 @@ from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.models import Table
-from spacemission.matches import actlog, audiences, clocks, signals, states, turnmail
+from spacemission.matches import actlog, audiences, clocks, signals, states, turnmail, written
 from spacemission.matches.audiences import ViewChange
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.ratings.services import rate_match
@@ -193,6 +193,7 @@ def apply_locked(
     """``apply_action`` inside its transaction, the match locked and the player checked:
     the act decided, then stored in the match row and the log (and, when it ends the
     match, the table and the ratings too)."""
+    written.forget(match.pk)  # this process's next act of it reads what this one wrote
     decided = decide(match, seats, seat, action, expected_version, client_id, user)
     if decided.applied.finished:
         actlog.append(match, decided.entry)  # the result is rated with the whole log

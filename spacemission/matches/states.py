@@ -30,6 +30,7 @@ from django.db import transaction
 
 from games import registry
 from games.core import State
+from spacemission.matches import written
 from spacemission.matches.models import Action, Match
 
 # A snapshot is rewritten once per this many acts (its JSON, the match's largest value,
@@ -159,9 +160,11 @@ def _snapshot(match: Match) -> tuple[State, int]:
 
 
 def forget_all() -> None:
-    """Drop every kept state (tests that change stored matches behind the process's back)."""
+    """Drop every kept state, and every row this process wrote (``written``): tests that
+    play a process new to its matches."""
     with _lock:
         _kept.clear()
+    written.forget_all()
 
 
 def _cached(key: Key, version: int) -> State | None:
