@@ -13,6 +13,17 @@ every socket does.
 Traffic goes to 127.0.0.1 only, and each run stops after ``--seconds`` or
 ``--max-actions``, whichever comes first.
 
+``--matches`` matches play at once for the whole run, as in the anchor's benchmark (whose
+game never ends): a game of Space Mission ends after some 330 to 680 actions, a few
+seconds at full speed, so ``--reserve`` more matches are started and their sockets opened
+before play begins, and each time a match ends the next of them starts in its place. The
+sockets of a match that ended stay open until the run ends (its players read the
+result), so the window holds the matches' ends but no socket's opening or closing. By
+default the reserve holds enough matches of 400 actions for the whole run at 2,000
+actions a second;
+``reserve_used`` says how many started, and a run that used them all says so in
+``errors``.
+
 Each socket keeps under the server's frame rate limit (a token bucket a little below the
 ``FRAMES_PER_SECOND`` setting, 10 unless ``--env`` raises it): a seat that may act again
 before it has a token waits for one, as a well-behaved client does, and the latency of
@@ -53,6 +64,7 @@ import asyncio
 import bisect
 import contextlib
 import json
+import math
 import os
 import secrets
 import shutil
@@ -60,8 +72,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections import Counter
-from collections.abc import Iterator
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,6 +113,7 @@ class Stats:
     patch_bytes: list[int] = field(default_factory=list)
     view_bytes: list[int] = field(default_factory=list)
     finished_matches: int = 0
+    reserve_used: int = 0
     cpu_at_start: dict[str, float] = field(default_factory=dict)  # see cpu_now
     cpu_used: dict[str, float] = field(default_factory=dict)  # over the measured window
 
@@ -121,13 +134,30 @@ class MatchTracker:
     each action's view versions tell which audiences it changed, and to what version.
     """
 
-    def __init__(self, stats: Stats) -> None:
+    def __init__(self, stats: Stats, ended: Callable[[], None] = lambda: None) -> None:
         self.stats = stats
+        self.clients: list[Client] = []
+        self.playing = False  # started: its seats act (a reserve match waits)
+        self._ended = ended  # starts the next match in its place
         # (audience, view version it acked) -> when the act that made it was sent
         self.sent_at: dict[tuple[int, int], float] = {}
         self.audience: list[int] = []  # socket -> its audience
         self.steps: list[list[tuple[int, float]]] = []  # socket -> (version held, since when)
         self.over = asyncio.Event()
+
+    def start(self) -> None:
+        """The match's seats play from now on (the first to move acts at once)."""
+        self.playing = True
+        for client in self.clients:
+            asyncio.get_running_loop().create_task(client.maybe_act())
+
+    def end(self) -> None:
+        """The match has ended (its result arrived): the next one starts in its place."""
+        if self.over.is_set():
+            return
+        self.over.set()
+        self.stats.finished_matches += 1
+        self._ended()
 
     def join(self, audience: int) -> int:
         """A socket of ``audience`` (a seat, or the seat count for the spectators): its id."""
@@ -190,6 +220,7 @@ class Client:
         self.seat, self.tracker, self.stats = seat, tracker, stats
         self.audience = len(seating.sessions) if seat is None else seat
         self.socket = tracker.join(self.audience)
+        tracker.clients.append(self)
         self.game = registry.get(seating.game)
         self.view: dict[str, Any] | None = None
         self.version = -1
@@ -214,7 +245,7 @@ class Client:
             open_timeout=OPEN_TIMEOUT,
         ) as ws:
             self.ws = ws
-            while not stop.is_set() and not self.tracker.over.is_set():
+            while not stop.is_set():  # open after the match ends, as its players stay
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=1.0)
                 except TimeoutError:
@@ -261,9 +292,7 @@ class Client:
         else:
             return
         if self.view and self.view.get("result") is not None:
-            if self.seat == 0 and not self.tracker.over.is_set():
-                self.stats.finished_matches += 1
-            self.tracker.over.set()
+            self.tracker.end()
             return
         if go.is_set():
             await self.maybe_act()
@@ -282,7 +311,7 @@ class Client:
     async def maybe_act(self) -> None:
         if self.seat is None or self.in_flight or self.waiting or not self.view or not self.ws:
             return
-        if not self.go.is_set():
+        if not self.go.is_set() or not self.tracker.playing or self.tracker.over.is_set():
             return
         if self.seat not in self.view.get("active", []):
             return
@@ -396,9 +425,18 @@ async def play(
     go, stop = asyncio.Event(), asyncio.Event()
     clients: list[Client] = []
     trackers: list[MatchTracker] = []
+    reserve: deque[MatchTracker] = deque()
+
+    def next_match() -> None:
+        if reserve:
+            stats.reserve_used += 1
+            reserve.popleft().start()
+        elif go.is_set():
+            stats.errors.append("the reserve of matches ran out: fewer matches played")
+
     limits = frame_limits(args.env)
     for seating in seatings:
-        tracker = MatchTracker(stats)
+        tracker = MatchTracker(stats, next_match)
         trackers.append(tracker)
         seats = [*range(len(seating.sessions)), *[None] * args.spectators]
         for seat in seats:
@@ -407,6 +445,7 @@ async def play(
             clients.append(
                 Client(server, seating, seat, tracker, stats, limits, args.spectator_mode)
             )
+    reserve.extend(trackers[args.matches :])
     tasks: list[asyncio.Task] = []
     for first in range(0, len(clients), OPEN_STEP):  # a storm of joins is another benchmark
         step = clients[first : first + OPEN_STEP]
@@ -418,9 +457,8 @@ async def play(
     stats.measure_from_now(cpu_now(procs))
     go.set()
     # The first movers start; everyone else follows the patches.
-    await asyncio.gather(
-        *(c.maybe_act() for c in clients if c.ready.is_set()), return_exceptions=True
-    )
+    for tracker in trackers[: args.matches]:
+        tracker.start()
     if args.warmup > 0:
         await asyncio.sleep(args.warmup)
         stats.measure_from_now(cpu_now(procs))
@@ -428,7 +466,7 @@ async def play(
         profiler.start()
     deadline = stats.started + args.seconds
     while time.monotonic() < deadline and stats.actions < args.max_actions:
-        if all(task.done() for task in tasks):
+        if all(task.done() for task in tasks) or all(t.over.is_set() for t in trackers):
             break
         await asyncio.sleep(0.1)
     stats.elapsed = time.monotonic() - stats.started
@@ -490,6 +528,7 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
         "spectators_per_match": args.spectators,
         "spectator_mode": args.spectator_mode,
         "connections": args.matches * (args.players + args.spectators),
+        "reserve_connections": reserve_size(args) * (args.players + args.spectators),
         "seconds": round(elapsed, 1),
         "actions": stats.actions,
         "actions_per_s": round(stats.actions / elapsed, 1),
@@ -506,6 +545,7 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
         "redis_cpu_percent": round(100 * stats.cpu_used.get("redis", 0.0) / elapsed),
         "cpu_ms_per_action": cpu_ms_per_action(stats.cpu_used, stats.actions),
         "finished_matches": stats.finished_matches,
+        "reserve_used": f"{stats.reserve_used} of {reserve_size(args)}",
         "syncs_after_gap": stats.syncs_asked,
         "layer_dropped_sends": dropped_by_layer(procs),
         "refused": dict(stats.refused),
@@ -521,7 +561,8 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
     stats = Stats()
     profile = Path(args.profile) / f"load-{processes}p.txt" if args.profile else None
     with servers(processes, args.layer, args.env) as (db, procs):
-        seatings = create_matches(db, args.game, args.matches, args.players)
+        count = args.matches + reserve_size(args)
+        seatings = create_matches(db, args.game, count, args.players)
         # The generator's heap is tuned as the server's: with Python's defaults, full
         # collections of its sockets' views paused it for up to 130 ms, and the frames it
         # read late counted in the latency.
@@ -535,6 +576,20 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
             tracker.settle(action_views(db, seating.match_id))
         figures = report(stats, procs, args)
     return figures, stats.errors[:10]
+
+
+# The reserve's default: matches enough for the whole run at this many actions a second,
+# each a little shorter than the average game of Space Mission (445 actions).
+RESERVE_RATE = 2000
+A_GAME = 400
+
+
+def reserve_size(args: argparse.Namespace) -> int:
+    """How many matches wait to start in place of those that end (``--reserve``)."""
+    if args.reserve is not None:
+        return args.reserve
+    needed = math.ceil((args.warmup + args.seconds) * RESERVE_RATE / A_GAME)
+    return max(0, needed - args.matches)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -560,6 +615,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--warmup", type=float, default=0.0, help="seconds played unmeasured")
     parser.add_argument("--spectator-mode", choices=["lite", "full"], default="lite")
     parser.add_argument("--max-actions", type=int, default=100_000)
+    parser.add_argument(
+        "--reserve",
+        type=int,
+        help="matches that start as others end (default: enough for the run at "
+        f"{RESERVE_RATE} actions/s)",
+    )
     parser.add_argument(
         "--env", action="append", default=[], metavar="NAME=VALUE", help="a server setting"
     )

@@ -11,7 +11,7 @@ import jsonpatch
 import pytest
 
 from bench import patching
-from bench.load import MatchTracker, Stats, percentile
+from bench.load import A_GAME, RESERVE_RATE, MatchTracker, Stats, parser, percentile, reserve_size
 
 SPECTATORS = 2  # the audience of the spectators in a two-seat match
 
@@ -56,6 +56,22 @@ def test_a_sync_that_jumps_ahead_holds_every_version_between():
     tracker.reached(sockets[1], 3)  # the second catches up by one sync
     tracker.settle(log)
     assert len(stats.latencies) == 3
+
+
+def test_a_match_that_ends_starts_the_next_one_once():
+    stats, started = Stats(), []
+    tracker = MatchTracker(stats, lambda: started.append("next"))
+    tracker.start()
+    assert tracker.playing and not tracker.over.is_set()
+    tracker.end()
+    tracker.end()  # every socket of the match sees the result
+    assert started == ["next"] and stats.finished_matches == 1 and tracker.over.is_set()
+
+
+def test_the_reserve_holds_matches_for_the_whole_run_at_the_rate_it_assumes():
+    args = parser().parse_args(["--matches", "20", "--seconds", "20", "--warmup", "5"])
+    assert reserve_size(args) == math.ceil(25 * RESERVE_RATE / A_GAME) - 20
+    assert reserve_size(parser().parse_args(["--matches", "20", "--reserve", "3"])) == 3
 
 
 def test_percentiles_are_nearest_rank():
