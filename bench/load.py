@@ -394,8 +394,10 @@ class Profiler:
     the sockets' opening. ``gil``: only the samples of the thread holding the GIL, i.e.
     where its CPU goes."""
 
-    def __init__(self, server: Server, out: Path | None, seconds: float, gil: bool) -> None:
-        self.server, self.out, self.seconds, self.gil = server, out, seconds, gil
+    def __init__(
+        self, server: Server, out: Path | None, seconds: float, gil: bool, rate: int = 100
+    ) -> None:
+        self.server, self.out, self.seconds, self.gil, self.rate = server, out, seconds, gil, rate
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
@@ -404,7 +406,8 @@ class Profiler:
         spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
         self.out.parent.mkdir(parents=True, exist_ok=True)
         command = [spy, "record", "-p", str(self.server.process.pid)]
-        command += ["-d", str(int(self.seconds)), *(["--gil"] if self.gil else [])]
+        command += ["-d", str(int(self.seconds)), "-r", str(self.rate)]
+        command += ["--gil"] if self.gil else []
         self.proc = subprocess.Popen(
             [*command, "-f", "raw", "-o", str(self.out)], stdout=subprocess.DEVNULL
         )
@@ -567,7 +570,7 @@ def run(processes: int, args: argparse.Namespace) -> tuple[dict[str, Any], list[
         # collections of its sockets' views paused it for up to 130 ms, and the frames it
         # read late counted in the latency.
         collector.tune(collector.THRESHOLD)
-        profiler = Profiler(procs[0], profile, args.seconds, args.gil)
+        profiler = Profiler(procs[0], profile, args.seconds, args.gil, args.profile_rate)
         try:
             trackers = asyncio.run(play(seatings, procs, args, stats, profiler))
         finally:
@@ -628,6 +631,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--gil", action="store_true", help="profile only the thread holding the GIL"
     )
+    parser.add_argument("--profile-rate", type=int, default=100, help="py-spy's samples a second")
     parser.add_argument("--json", action="store_true", help="print one JSON line per run")
     return parser
 
