@@ -12,10 +12,11 @@ The acts of different matches that wait here meanwhile are applied in one transa
 *batch*), in two round trips: ``BEGIN`` with each match's lock and read, then every act's
 append and update with ``COMMIT``. An act of a match whose rows this process wrote last
 needs no read: it is decided on those rows before the first round trip, which carries its
-guarded write (``matches.written``), so a batch of such acts alone is one round trip. Most of what PostgreSQL spends on an act is its
-transaction (the commit's WAL flush above all), and most of what this process spends on
-a round trip is the round trip, so a batch of four costs each act about half of either
-(``docs/benchmarks.md``, fifth round). No two batches in flight hold acts of one match (a
+guarded write (``matches.written``), so a batch of such acts alone is one round trip.
+Most of what PostgreSQL spends on an act is its transaction (the commit's WAL flush above
+all), and most of what this process spends on a round trip is the round trip, so a batch
+of four costs each act about half of either (``docs/benchmarks.md``, fifth round).
+No two batches in flight hold acts of one match (a
 match's acts are already applied one at a time, ``live.ordering``; the next one sees the
 last one committed), each batch locks its matches in the order of their ids, and at most
 ``BATCHES`` are in flight at once: an act that arrives while they are waits for the next.
