@@ -124,12 +124,16 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
 
 @pytest.fixture(autouse=True, scope="session")
 def isolated_channel_layer() -> None:
-    """This run's channel groups never meet another run's on a shared Redis."""
+    """This run's channel groups never meet another run's on a shared Redis.
+
+    Only the Redis layers take a prefix; the in-memory layer is this process's own and
+    refuses one.
+    """
     from channels.layers import channel_layers
     from django.conf import settings
 
-    config = settings.CHANNEL_LAYERS["default"].get("CONFIG")
-    if config is not None:
+    config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    if "prefix" in config:
         config["prefix"] = f"test{RUN_ID}"
         channel_layers.backends.clear()
 
