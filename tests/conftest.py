@@ -1,7 +1,7 @@
 """Suite-wide setup: service markers, an isolated test database and channel prefix.
 
-Tests marked ``postgres``, ``redis`` or ``browser`` skip when their service is missing,
-unless ``REQUIRE_SERVICES=1`` (CI), when they fail instead.
+Tests marked ``postgres``, ``redis``, ``browser`` or ``gettext`` skip when what they need
+is missing, unless ``REQUIRE_SERVICES=1`` (CI), when they fail instead.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import pytest
 from pytest_django.fixtures import Settings
 
 from spacemission.matches import loopdb
+from tests.support import chromium
 
-SERVICE_MARKERS = ("postgres", "redis", "browser")
+SERVICE_MARKERS = ("postgres", "redis", "browser", "gettext")
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") in {"1", "true", "yes"}
 # Several runs may share one PostgreSQL and Redis: each gets its own names.
 RUN_ID = f"{os.getpid()}"
@@ -61,8 +62,8 @@ def redis_missing() -> str | None:
 
 @functools.cache
 def browser_missing() -> str | None:
-    if not (shutil.which("chromium") or os.path.exists("/usr/bin/chromium")):
-        return "Chromium is not installed"
+    if chromium.executable() is None:
+        return "Chromium is not installed (set CHROMIUM or put chromium on PATH)"
     try:
         import playwright  # noqa: F401
     except ImportError:
@@ -70,7 +71,19 @@ def browser_missing() -> str | None:
     return None
 
 
-MISSING = {"postgres": postgres_missing, "redis": redis_missing, "browser": browser_missing}
+@functools.cache
+def gettext_missing() -> str | None:
+    if shutil.which("xgettext") is None:
+        return "GNU gettext is not installed"
+    return None
+
+
+MISSING = {
+    "postgres": postgres_missing,
+    "redis": redis_missing,
+    "browser": browser_missing,
+    "gettext": gettext_missing,
+}
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

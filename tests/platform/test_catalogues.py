@@ -19,9 +19,7 @@ LANGS = [code for code, _ in settings.LANGUAGES if code != "en"]
 DOMAINS = ["django", "djangojs"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
 
-needs_gettext = pytest.mark.skipif(
-    shutil.which("xgettext") is None, reason="GNU gettext is not installed"
-)
+needs_gettext = pytest.mark.gettext
 
 
 def catalogue(lang: str, domain: str) -> polib.POFile:

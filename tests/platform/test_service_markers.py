@@ -1,5 +1,6 @@
 """The suite's own rules: missing services skip, or fail under REQUIRE_SERVICES=1; a run
-that selects nothing fails instead of exiting with pytest's "no tests" code."""
+that selects nothing fails instead of exiting with pytest's "no tests" code; the Chromium
+the browser tests look for is the one they launch."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import chromium
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_TEST = "tests/platform/test_lobby_socket.py::test_list_travels_through_redis"
+GETTEXT_TEST = "tests/platform/test_catalogues.py::test_every_marked_string_is_in_each_catalogue"
 
 
 def pytest_run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -45,3 +49,34 @@ def test_selecting_no_tests_fails() -> None:
     done = pytest_run("tests/platform/test_deploy.py", "-k", "no_test_has_this_name")
     assert done.returncode == 1, done.stdout
     assert "no tests were collected" in done.stdout
+
+
+@pytest.mark.slow
+def test_missing_gettext_fails_the_catalogue_check_when_required(tmp_path: Path) -> None:
+    """Without xgettext on PATH the check skips, but never silently in CI."""
+    no_gettext = str(tmp_path)  # an empty directory as the whole PATH
+    skipped = pytest_run(GETTEXT_TEST, PATH=no_gettext)
+    assert skipped.returncode == 0, skipped.stdout
+    assert "GNU gettext is not installed" in skipped.stdout
+    failed = pytest_run(GETTEXT_TEST, PATH=no_gettext, REQUIRE_SERVICES="1")
+    assert failed.returncode == 1, failed.stdout
+    assert "gettext required (REQUIRE_SERVICES=1)" in failed.stdout
+
+
+def test_the_chromium_launched_is_the_one_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own = tmp_path / "my-chromium"
+    own.write_text("#!/bin/sh\n")
+    own.chmod(0o755)
+    monkeypatch.setenv("CHROMIUM", str(own))
+    assert chromium.executable() == str(own)
+
+    monkeypatch.delenv("CHROMIUM")
+    (tmp_path / "chromium").write_text("#!/bin/sh\n")
+    (tmp_path / "chromium").chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert chromium.executable() == str(tmp_path / "chromium")
+
+    monkeypatch.setenv("CHROMIUM", str(tmp_path / "absent"))
+    assert chromium.executable() is None

@@ -1,11 +1,15 @@
 """Debian's Chromium as the browser tests launch it (never a downloaded build).
 
-The flags keep a headless Chromium running as root from reaching for the network, which
-this machine's closed network refuses many times a second otherwise.
+The one that runs is the one ``executable()`` names: ``$CHROMIUM`` if set, else
+``chromium`` on ``PATH``; the service check and the launch both ask it. The flags keep a
+headless Chromium running as root from reaching for the network, which this machine's
+closed network refuses many times a second otherwise.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -13,7 +17,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -25,13 +28,21 @@ CHROMIUM_ARGS = [
 ]
 
 
+def executable() -> str | None:
+    """The Chromium to launch: ``$CHROMIUM`` (a path or a command name) or ``chromium``."""
+    return shutil.which(os.environ.get("CHROMIUM") or "chromium")
+
+
 @contextmanager
 def launched() -> Iterator[Browser]:
     """A headless Debian Chromium under Playwright, closed on exit."""
     from playwright.sync_api import sync_playwright
 
+    path = executable()
+    if path is None:
+        raise FileNotFoundError("no Chromium: set CHROMIUM or put chromium on PATH")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         try:
             yield browser
         finally:
