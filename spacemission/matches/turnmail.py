@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
@@ -25,12 +26,17 @@ from django.utils.translation import gettext as _
 
 from games.clock import PACES, TURN
 from games.core import Game, State
+from spacemission.accounts.models import User
 from spacemission.accounts.notices import wants_turn_mail
 from spacemission.lobby.games import game_name
 from spacemission.matches.models import Match, MatchSeat, TurnMail
 
 log = logging.getLogger(__name__)
 _mailer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="turn-mail")
+# A claim takes the database's write lock; this process's claims take it one at a time.
+# Writers elsewhere queue for it, but SQLite's shared in-memory database (one process's
+# own) refuses a second writer at once ("database table is locked") instead of queueing.
+_claiming = threading.Lock()
 
 
 def newly_waiting(game: Game, before: State | None, after: State, actor: int | None) -> list[int]:
@@ -87,14 +93,22 @@ def send(match_id: int, version: int, seat: int) -> bool:
     row = MatchSeat.objects.select_related("user").filter(match=match, index=seat).first()
     if row is None or row.user is None or row.bot or not wants_turn_mail(row.user):
         return False
-    try:
-        with transaction.atomic():
-            TurnMail.objects.create(match=match, seat=seat, version=version, user=row.user)
-    except IntegrityError:
+    if not _claim(match, seat, version, row.user):
         return False  # another process (or a repeat) has this turn's mail
     with translation.override(row.user.language or settings.LANGUAGE_CODE):
         subject, body = _message(match, row)
     send_mail(subject, body, None, [row.user.email])
+    return True
+
+
+def _claim(match: Match, seat: int, version: int, user: User) -> bool:
+    """Record that this turn's mail is ours to send; False if someone has already."""
+    with _claiming:
+        try:
+            with transaction.atomic():
+                TurnMail.objects.create(match=match, seat=seat, version=version, user=user)
+        except IntegrityError:
+            return False
     return True
 
 
