@@ -169,8 +169,13 @@ def quick_match(request: HttpRequest) -> HttpResponse:
 
 def visible_table(request: HttpRequest, table_id: str) -> Table:
     """The table if this visitor may see it. Every table URL asks this first: a private
-    table is a 404 to strangers, exactly like a table that does not exist."""
-    table = get_object_or_404(Table.objects.select_related("host"), public_id=table_id)
+    table is a 404 to strangers, exactly like a table that does not exist, in every mode
+    (``DEBUG``'s page shows the exception's text, and both answers vary on the session
+    cookie, which refusing a stranger reads)."""
+    request.session.accessed = True
+    table = Table.objects.select_related("host").filter(public_id=table_id).first()
+    if table is None:
+        raise Http404
     token = request.GET.get("invite")
     if token and token == table.invite_token:
         remember_invite(request.session, table)

@@ -12,6 +12,8 @@ from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch
 from spacemission.lobby.models import Table
+from spacemission.matches.services import play_bot
+from tests.platform.live.conftest import create_match
 
 pytestmark = pytest.mark.django_db
 
@@ -149,3 +151,31 @@ def test_a_guest_of_a_private_table_who_leaves_sees_its_waiting_room_again(
     as_bob.post(reverse("table-join", args=[private.public_id]))
     response = as_bob.post(reverse("table-leave", args=[private.public_id]))
     assert response["Location"] == f"/t/{private.public_id}/"
+
+
+@pytest.fixture
+def hidden_finished_table() -> str:
+    """A private table whose match its bots have played to the end."""
+    match = create_match(["greedy", "greedy"], private=True)
+    while play_bot(match.pk) is not None:
+        pass
+    return match.table.public_id
+
+
+TABLE_PAGES = ["table", "table-state", "table-replay", "table-replay-views", "table-record"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("name", TABLE_PAGES)
+def test_a_hidden_table_is_answered_as_a_missing_one_in_every_mode(
+    hidden_finished_table: str, as_bob: Client, client: Client, settings, debug: bool, name: str
+) -> None:
+    """``DEBUG=1`` (``scripts/serve``) too: neither the page nor a header tells them apart."""
+    settings.DEBUG = debug
+    for visitor in (as_bob, client):
+        hidden = visitor.get(reverse(name, args=[hidden_finished_table]))
+        missing = visitor.get(reverse(name, args=["nosuch00"]))
+        assert hidden.status_code == missing.status_code == 404
+        assert dict(hidden.headers) == dict(missing.headers)
+        shown = without_tokens(hidden).replace(hidden_finished_table, "nosuch00")
+        assert shown == without_tokens(missing)
