@@ -314,6 +314,10 @@ CLOCK = os.environ.get("CLOCK", "")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"plain": {"()": "spacemission.logs.Formatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # Django's records reach the root's console alone (its own handlers, under DEBUG,
+    # would print each a second time, tracebacks and all).
+    "loggers": {"django": {"handlers": [], "level": "INFO"}},
 }

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter, reverse_lazy
 from django.views.i18n import JavaScriptCatalog
 
+from spacemission import errors
 from spacemission.accounts import views as accounts
 from spacemission.health import healthz
 from spacemission.lobby import rules
@@ -13,6 +14,7 @@ from spacemission.matches import views as matches
 from spacemission.ratings import views as ratings
 
 register_converter(TableIdConverter, "table")
+handler400 = errors.bad_request
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),

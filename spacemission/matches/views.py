@@ -3,15 +3,18 @@
 A replay is built from the stored seed and action log through the rules' own ``setup``,
 ``apply`` and ``view`` (``matches.records``). Only finished matches have one: a running
 match's replay, a private table's to a stranger, and a step outside the game are all 404,
-exactly as a table that does not exist.
+exactly as a table that does not exist. A step or seat that is not a number at all is a
+bad request (400), and so is a record nested deeper than Python's parser goes.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django import forms
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -26,6 +29,9 @@ from spacemission.matches.models import Match
 
 ALL = "all"  # every seat's view at once: the game is over, nothing is hidden now (O8)
 MAX_RECORD_BYTES = 2 * 1024 * 1024
+# A step or seat in the address: ASCII digits, no more than any game has steps (int()
+# would also take Unicode digits, and refuse thousands of digits with a ValueError).
+NUMBER = re.compile(r"-?[0-9]{1,9}")
 
 
 def finished_match(request: HttpRequest, table_id: str) -> Match:
@@ -38,27 +44,34 @@ def finished_match(request: HttpRequest, table_id: str) -> Match:
 
 
 def chosen_step(raw: str | None, steps: int) -> int:
-    """``?step=N`` (0: the dealt start; missing: the end); outside 0..steps is a 404."""
+    """``?step=N`` (0: the dealt start; missing: the end); outside 0..steps is a 404, not
+    a number a 400."""
     if raw is None:
         return steps
-    try:
-        step = int(raw)
-    except ValueError:
-        raise Http404 from None
+    step = number(raw, _("The step in the address must be a whole number."))
     if not 0 <= step <= steps:
         raise Http404
     return step
 
 
 def chosen_seats(raw: str | None, seat_count: int, default: int) -> tuple[str | int, list[int]]:
-    """``?seat=K`` (one seat's point of view) or ``?seat=all``; anything else is a 404."""
+    """``?seat=K`` (one seat's point of view) or ``?seat=all``; another seat is a 404,
+    anything else a 400."""
     if raw is None:
         return default, [default]
     if raw == ALL:
         return ALL, list(range(seat_count))
-    if not raw.isdigit() or not 0 <= int(raw) < seat_count:
+    seat = number(raw, _("The seat in the address must be a seat number or “all”."))
+    if not 0 <= seat < seat_count:
         raise Http404
-    return int(raw), [int(raw)]
+    return seat, [seat]
+
+
+def number(raw: str, error: str) -> int:
+    """A number of the address's query; BadRequest(error) if it is not one."""
+    if NUMBER.fullmatch(raw) is None:
+        raise BadRequest(error)
+    return int(raw)
 
 
 def viewer_seat(request: HttpRequest, match: Match) -> int:
@@ -105,7 +118,7 @@ def replay_views(request: HttpRequest, table_id: str) -> JsonResponse:
     """The views at one step: ``{"step": N, "views": [{"seat": K, "view": {...}}, ...]}``."""
     match = finished_match(request, table_id)
     record = records.record_of(match)
-    step = chosen_step(request.GET.get("step", ""), len(record.actions))
+    step = chosen_step(request.GET.get("step"), len(record.actions))
     _chosen, seats = chosen_seats(request.GET.get("seat"), match.seat_count, 0)
     views = records.views_at(record, step, seats)
     return JsonResponse(
@@ -136,6 +149,8 @@ def read_record(upload: Any) -> Record:
         data = json.loads(upload.read().decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise RecordError(_("The file is not JSON.")) from None
+    except RecursionError:
+        raise RecordError(_("The file is nested deeper than a game record can be.")) from None
     try:
         return parse(data)
     except RecordError as error:
