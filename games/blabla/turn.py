@@ -227,6 +227,8 @@ def _as_set(value: Any) -> Any:
 
 def _refusal(state: State, seat: int, kind: str, action: Action, legal: list) -> IllegalAction:
     kinds = {a["type"] for a in legal}
+    if kind == "undo" and state["step"]["kind"] in OWN_STEPS:
+        return refuse("nothing_to_undo")  # as ``why_not`` says
     if kind not in kinds and not (kind in ACT_KINDS and state["step"]["kind"] == "act"):
         return refuse("wrong_step")
     if kind == "move":

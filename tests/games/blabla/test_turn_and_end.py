@@ -189,6 +189,19 @@ def test_B61_illegal_actions_are_refused_with_a_reason_and_no_change(action, cod
     assert other.value.code == "not_your_turn"
 
 
+def test_B59_B61_an_undo_with_nothing_to_undo_is_refused_as_why_not_says():
+    state = build(hands={0: A_HAND})
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, {"type": "undo"})
+    assert err.value.code == why_not(state, 0)["undo"]["code"] == "nothing_to_undo"
+    looked = play(
+        build(hands={0: A_HAND}, stacks={"west-1": ["bb-A1"]}), (0, move(gen(7), "N", "f10"))
+    )
+    with pytest.raises(IllegalAction) as barrier:
+        act(looked, 0, {"type": "undo"})  # the look into the stack was a barrier
+    assert barrier.value.code == "nothing_to_undo"
+
+
 def test_why_not_names_a_reason_for_each_action_not_available():
     state = build(hands={0: A_HAND})
     reasons = why_not(state, 0)
