@@ -26,12 +26,27 @@ def trigger(state: State, seat: int, reason: str, log: list[Event]) -> None:
     """B50, B51, B53: only the first trigger counts."""
     if state["end"] is not None:
         return
-    n = state["players"]
-    left = [EXTRA_TURNS] * n
-    if reason == "four_kinds":
-        left[seat] = 0  # B50: the triggering player has no more turns
+    left = _extra_turns(state["players"], reason, seat)
     state["end"] = {"reason": reason, "by": seat, "at": state["turns"], "left": left}
     log.append(gamelog.public(seat, "end_triggered", reason=reason))
+
+
+def _extra_turns(players: int, reason: str, by: int) -> list[int]:
+    """B50, B51: the turns each seat has left after the trigger."""
+    left = [EXTRA_TURNS] * players
+    if reason == "four_kinds":
+        left[by] = 0  # B50: the triggering player has no more turns
+    return left
+
+
+def _round_of_passes(state: State) -> int:
+    """B53: how many passes in a row make a full round: every player, or after a
+    trigger every player who still has turns. Those take them in a fixed rotation
+    (B50, B51), so the last that many turns were one turn of each."""
+    end = state["end"]
+    if end is None or end["by"] is None:
+        return state["players"]
+    return sum(1 for turns in _extra_turns(state["players"], end["reason"], end["by"]) if turns)
 
 
 def end_turn(state: State, log: list[Event]) -> None:
@@ -42,7 +57,7 @@ def end_turn(state: State, log: list[Event]) -> None:
     if end is not None and state["turns"] > end["at"]:
         end["left"][seat] = max(0, end["left"][seat] - 1)
     state["turns"] += 1
-    if state["passes"] >= n:  # B53
+    if state["passes"] >= _round_of_passes(state):  # B53
         return game_over(state, "passes", log)
     if end is None and state["turns"] >= ROUND_LIMIT * n:  # B52
         state["end"] = {"reason": "round_limit", "by": None, "at": state["turns"], "left": [0] * n}

@@ -68,7 +68,6 @@ MESSAGES = {
     "tokens_not_allowed_here": "You may take tokens only on an orbit square.",
     "supply_empty": "No tokens are left in the supply.",
     "not_a_number_card": "Tokens are taken with one number card.",
-    "must_move": "Here you must move.",
     "nothing_to_undo": "There is nothing to undo back to the last barrier.",
     "no_move": "None of your cards makes a legal move.",
     "can_act": "The emergency draw is only for a player who can take no other action.",
@@ -227,6 +226,8 @@ def _as_set(value: Any) -> Any:
 
 def _refusal(state: State, seat: int, kind: str, action: Action, legal: list) -> IllegalAction:
     kinds = {a["type"] for a in legal}
+    if kind == "undo" and state["step"]["kind"] in OWN_STEPS:
+        return refuse("nothing_to_undo")  # as ``why_not`` says
     if kind not in kinds and not (kind in ACT_KINDS and state["step"]["kind"] == "act"):
         return refuse("wrong_step")
     if kind == "move":

@@ -3,6 +3,9 @@ websockets connect under it."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -20,6 +23,23 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 def violations(page: Page) -> list[str]:
     return page.evaluate("window.cspViolations")
+
+
+def followed(sockets: dict[str, list[str]], table: str) -> bool:
+    """The table's own frame came over the lobby socket: the waiting room follows it."""
+    frames = [
+        json.loads(f) for url, got in sockets.items() if url.endswith("/ws/lobby/") for f in got
+    ]
+    return any(f.get("t") == "table" and f.get("id") == table for f in frames)
+
+
+def until(page: Page, ready: Callable[[], bool], timeout_ms: int = 10_000) -> None:
+    """Let the page run (its socket events reach the test meanwhile) until ``ready()``."""
+    for _ in range(timeout_ms // 50):
+        if ready():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the page did not get there in time")
 
 
 def test_no_page_breaks_the_policy_and_both_sockets_connect(new_page) -> None:
@@ -41,7 +61,7 @@ def test_no_page_breaks_the_policy_and_both_sockets_connect(new_page) -> None:
     for game in ("space-mission", "jump-drive"):
         table = open_table(page, seats=2, bots=1, game=game)
         expect(page.locator("#waiting-room")).to_be_visible()
-        page.wait_for_timeout(300)  # the waiting room's socket follows its table
+        until(page, lambda t=table: followed(sockets, t))  # its socket follows the table
         seen.append((f"{game} waiting room", violations(page)))
         start(page, table)
         expect(page.locator("#match")).to_be_visible()

@@ -230,12 +230,28 @@ def test_a_restock_with_discards_on_a_phone_by_touch(chromium, daphne_server):
         context.close()
 
 
+# From now on, count the sockets the page opens.
+COUNT_SOCKETS = """() => {
+  window.socketsOpened = 0;
+  window.WebSocket = class extends window.WebSocket {
+    constructor(...args) {
+      super(...args);
+      window.socketsOpened += 1;
+    }
+  };
+}"""
+
+
 def test_a_match_that_does_not_exist_is_not_retried(new_page):
     page = new_page()
+    page.clock.install()  # the page's timers run when the test moves its clock
     server, _seat = scripted_table(page, "gone")
     server.expect_frame(page, "sync")
+    page.evaluate(COUNT_SOCKETS)
     server.sockets[-1].close(code=4004, reason="no match")
     expect(page.locator(".conn-pill")).to_have_attribute("data-state", "closed")
     expect(page.locator(".conn-pill")).to_have_text("This match does not exist.")
-    page.wait_for_timeout(2000)  # several back-off delays: no new connection may come
+    page.clock.run_for(10 * 60_000)  # every back-off delay, ten times over, fired
+    assert page.evaluate("window.socketsOpened") == 0  # no new connection was opened
+    expect(page.locator(".conn-pill")).to_have_attribute("data-state", "closed")
     assert len(server.sockets) == 1

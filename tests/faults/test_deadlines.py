@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import time
 
 import pytest
@@ -17,9 +18,10 @@ import pytest
 from games.clock import PACES
 from tests.faults.conftest import prefix
 from tests.platform.live.remote import seed_match
+from tests.support.servers import Server
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
-NORMAL = PACES["normal"]
+NORMAL, FAST = PACES["normal"], PACES["fast"]
 SWEEPING = {"DEADLINE_POLL": "0.05"}
 TIMEOUT = 30.0
 
@@ -53,19 +55,32 @@ async def until(check, timeout: float = TIMEOUT):
     return result
 
 
+async def swept_alone(database, sweeping: Server, paused: Server) -> None:
+    """Until ``sweeping`` has swept once more while ``paused`` is stopped (SIGSTOP): a
+    match with a shorter clock that runs out now is timed out, by ``sweeping``."""
+    paused.process.send_signal(signal.SIGSTOP)
+    try:
+        sentinel = seed_match(database, ["@ada", "@bob"], first=0, pace="fast")
+        database.advance(FAST.bank)
+        await until(lambda: facts(database, sentinel)["events"])
+    finally:
+        paused.process.send_signal(signal.SIGCONT)
+
+
 async def test_two_processes_time_an_expired_clock_out_exactly_once(
     database, servers, shared_redis
 ):
     channels = prefix()
-    servers(database, shared_redis, CHANNELS_PREFIX=channels, **SWEEPING)
-    servers(database, shared_redis, CHANNELS_PREFIX=channels, **SWEEPING)
+    first = servers(database, shared_redis, CHANNELS_PREFIX=channels, **SWEEPING)
+    second = servers(database, shared_redis, CHANNELS_PREFIX=channels, **SWEEPING)
     matches = [seed_match(database, ["@ada", "@bob"], first=0) for _ in range(3)]
     started = database.now()
     assert all(facts(database, m)["deadline"] == started + NORMAL.bank for m in matches)
     at = database.advance(NORMAL.bank)
     for match_id in matches:
         await until(lambda m=match_id: facts(database, m)["events"])
-    await asyncio.sleep(0.5)  # ten more sweeps of each process: none may act again
+    for paused, sweeping in ((first, second), (second, first)):
+        await swept_alone(database, sweeping, paused)  # none may act again
     for match_id in matches:
         stored = facts(database, match_id)
         # One timeout: the stand-in played ada's whole turn (a few acts), once.
@@ -82,9 +97,10 @@ async def test_a_deadline_that_passed_while_no_process_ran_times_out_after_the_r
     channels = prefix()
     first = servers(database, shared_redis, CHANNELS_PREFIX=channels, **SWEEPING)
     match_id = seed_match(database, ["@ada", "@bob"], first=0)
+    sentinel = seed_match(database, ["@ada", "@bob"], first=0, pace="fast")
     database.advance(NORMAL.bank - 1000)
-    await asyncio.sleep(0.3)  # the process sweeps: nothing due yet
-    assert facts(database, match_id)["events"] == []
+    await until(lambda: facts(database, sentinel)["events"])  # the process swept since
+    assert facts(database, match_id)["events"] == []  # and nothing was due yet
     first.kill()  # between the deadline and its timeout
     at = database.advance(1000)
     servers(database, shared_redis, CHANNELS_PREFIX=channels, **SWEEPING)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -55,3 +56,38 @@ def test_an_empty_database_url_means_the_default() -> None:
     assert done.returncode == 0, done.stderr
     assert "django.db.backends.sqlite3" in done.stdout
     assert "db.sqlite3" in done.stdout
+
+
+def readme_settings() -> set[str]:
+    """The variables of the README's configuration table."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("\n## Configuration\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|", section, re.M)
+    return {name for row in rows for name in re.findall(r"`([A-Z_]+)`", row)}
+
+
+def web_environment() -> dict[str, str]:
+    """The web service's ``environment`` in docker-compose.yml: name -> value as written."""
+    compose = (ROOT / "docker-compose.yml").read_text()
+    web = compose.split("\n  web:\n", 1)[1]
+    block = web.split("\n    environment:\n", 1)[1]
+    entries = {}
+    for line in block.splitlines():
+        if line.strip().startswith("#"):
+            continue
+        if not line.startswith("      "):
+            break
+        name, _, value = line.strip().partition(":")
+        entries[name] = value.strip()
+    return entries
+
+
+def test_every_setting_of_the_readme_can_be_set_for_the_docker_container() -> None:
+    """A variable in .env reaches the container only if the compose file names it: passed
+    on as it is (no value) or as the value ``${NAME…}`` interpolates from .env."""
+    settings, environment = readme_settings(), web_environment()
+    assert len(settings) > 20 and "LOG_LEVEL" in settings
+    for name in settings:
+        assert name in environment, f"{name} never reaches the container"
+        value = environment[name]
+        assert value == "" or value.startswith(f"${{{name}:-"), f"{name} is fixed: {value}"

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.test import Client, RequestFactory
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext
 from django.views import defaults
 
 pytestmark = pytest.mark.django_db
@@ -41,6 +44,20 @@ def test_server_error_page_needs_no_request_context() -> None:
     assert "Server error" in html and "Your games are stored" in html
 
 
-def test_german_not_found_page(client: Client) -> None:
-    response = client.get("/no-such-page/", headers={"accept-language": "de"})
-    assert "Nicht gefunden" in response.content.decode()
+NOT_FOUND_WORDS = (
+    "Not found",
+    "There is no such page, table or player here. The table may have been closed, or the "
+    "link mistyped.",
+    "Back to the lobby",
+)
+
+
+@pytest.mark.parametrize("language", ["de", "hu"])
+def test_not_found_page_in_the_readers_language(client: Client, language: str) -> None:
+    response = client.get("/no-such-page/", headers={"accept-language": language})
+    html = response.content.decode()
+    assert response.status_code == 404 and f'lang="{language}"' in html
+    for english in NOT_FOUND_WORDS:
+        with translation.override(language):
+            translated = gettext(english)
+        assert translated != english and escape(translated) in html and english not in html

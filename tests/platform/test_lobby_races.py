@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Callable
 
 import pytest
@@ -73,6 +72,21 @@ def test_join_racing_start_never_seats_anyone_at_a_running_table() -> None:
     assert seated == table.seat_count == table.match.seat_count
 
 
+class ContendedLock:
+    """A lock that tells when someone comes for it while it is held."""
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self.lock, self.contended = lock, threading.Event()
+
+    def __enter__(self) -> bool:
+        if self.lock.locked():
+            self.contended.set()
+        return self.lock.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.__exit__(*exc)
+
+
 @pytest.mark.redis
 @pytest.mark.usefixtures("redis_channel_layer")
 def test_a_slow_broadcast_never_lands_after_a_newer_one(monkeypatch) -> None:
@@ -87,22 +101,27 @@ def test_a_slow_broadcast_never_lands_after_a_newer_one(monkeypatch) -> None:
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(broadcast.GROUP, channel)
 
-    built = threading.Event()
+    built, newer = threading.Event(), ContendedLock(broadcast._in_process)
+    waited: list[bool] = []
     real = broadcast.shared_tables_frame
 
     def slow_first_frame() -> dict:
         frame = real()
         if not built.is_set():
             built.set()
-            time.sleep(0.5)  # this process is descheduled between building and sending
+            # This thread is descheduled between building and sending, until the newer
+            # change's broadcast has begun.
+            waited.append(newer.contended.wait(10))
         return frame
 
+    monkeypatch.setattr(broadcast, "_in_process", newer)
     monkeypatch.setattr(broadcast, "shared_tables_frame", slow_first_frame)
     slow = threading.Thread(target=lambda: (services.join(first, table.pk), connection.close()))
     slow.start()
-    built.wait(5)
+    assert built.wait(10)
     services.join(second, table.pk)  # its frame is built after the slow one's
     slow.join()
+    assert waited == [True]  # the newer broadcast came while the slow one was held
 
     frames = []
     while True:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -119,9 +120,20 @@ def test_unknown_table_is_not_found(client: Client) -> None:
     assert client.get(reverse("table", args=["nosuch00"])).status_code == 404
 
 
+def js_catalog(client: Client, language: str) -> dict[str, str | list[str]]:
+    """The translations the JavaScript catalog hands a page read in ``language``."""
+    response = client.get("/jsi18n/", headers={"accept-language": language})
+    assert response.status_code == 200 and response["content-type"].startswith("text/javascript")
+    found = re.search(r"const newcatalog = (\{.*?\});$", response.content.decode(), re.S | re.M)
+    return json.loads(found.group(1)) if found else {}
+
+
 def test_javascript_catalog_and_health(client: Client) -> None:
-    catalog = client.get("/jsi18n/")
-    assert catalog.status_code == 200 and "gettext" in catalog.content.decode()
+    assert js_catalog(client, "en") == {}  # the page's own words are English
+    for language in ("de", "hu"):
+        catalog = js_catalog(client, language)
+        reconnecting = catalog["Connection lost; reconnecting…"]  # lobby.js
+        assert reconnecting and reconnecting != "Connection lost; reconnecting…"
     assert client.get("/healthz").content == b"ok"
 
 
@@ -142,6 +154,8 @@ def test_admin_lists_users_and_tables_with_seats(table: Table, make_user) -> Non
     admin = make_user("root", is_staff=True, is_superuser=True)
     client = Client()
     client.force_login(admin)
-    assert "ada" in client.get("/admin/accounts/user/").content.decode()
+    users = client.get("/admin/accounts/user/").content.decode()
+    assert f'<a href="/admin/accounts/user/{table.host.pk}/change/">ada</a>' in users
     page = client.get(f"/admin/lobby/table/{table.pk}/change/").content.decode()
-    assert "seats-TOTAL_FORMS" in page
+    assert 'name="seats-TOTAL_FORMS" value="3"' in page  # one row per seat
+    assert f'name="seats-0-user" value="{table.host.pk}"' in page  # Ada in seat 0

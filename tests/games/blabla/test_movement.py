@@ -82,7 +82,8 @@ def test_B22_the_line_stays_on_the_board_and_flies_over_ships():
     state = build(hands={0: A_HAND}, at={0: "f8", 1: "f7"})
     refused(state, 0, move(gen(5), "S", "f8"), "off_board")
     over, _ = act(state, 0, move(gen(5), "N", "f8"))
-    assert over["ships"][0]["at"] == "f3" or over["ships"][0]["at"] in ("a4", "l5")
+    # f3 is the time hole and the jump is ready: the odd 5 sends the ship West (B32, B33)
+    assert over["ships"][0] == {"at": "a4", "jump": False}
     assert over["ships"][1]["at"] == "f7"
 
 
@@ -125,6 +126,16 @@ def test_B37_passing_the_turnaround_restores_the_jump():
     assert new["ships"][0] == {"at": "h1", "jump": True}
     onto = build(hands={0: A_HAND}, at={0: "b1"}, jump={0: False})
     assert act(onto, 0, move(gen(5), "E", "b1"))[0]["ships"][0] == {"at": "g1", "jump": True}
+
+
+def test_B37_a_move_starting_on_the_turnaround_does_not_restore_the_jump():
+    for start, direction, end in (("f1", "S", "f5"), ("f1", "W", "b1"), ("g1", "E", "k1")):
+        state = build(hands={0: [gen(4)]}, at={0: start}, jump={0: False})
+        new, log = act(state, 0, move(gen(4), direction, start))
+        assert new["ships"][0] == {"at": end, "jump": False}, start + direction
+        assert "recharge" not in [e["kind"] for e in log]
+    across = build(hands={0: [gen(4)]}, at={0: "f1"}, jump={0: False})
+    assert act(across, 0, move(gen(4), "E", "f1"))[0]["ships"][0] == {"at": "j1", "jump": True}
 
 
 def test_B37_a_push_onto_the_turnaround_does_not_count():

@@ -131,6 +131,17 @@ def test_B56_every_boost_tile_turned_so_far_is_public_after_the_stack_went_round
         assert len(hidden_ids(state, 0) & set(state["boost"])) == hidden_tiles, turned
 
 
+def test_B56_only_tiles_never_turned_face_up_stay_hidden():
+    state = build(hands={0: A_HAND}, at={0: "d9"}, tile="calm")
+    tiles = set(state["boost"])
+    boosted = play(state, (0, move(gen(5), "N", "d9")))
+    shown = {"calm", boosted["boost"][0]}
+    for viewer in (0, 1, None):
+        assert hidden_ids(boosted, viewer) & tiles == tiles - shown
+        assert set(GAME.view(boosted, viewer)["boost"]["seen"]) == shown
+        assert ids_in(GAME.view(boosted, viewer)) & (tiles - shown) == set()
+
+
 def test_B62_memory_and_B64_everything_after_the_end():
     state = build(hands={0: A_HAND}, stacks=STACKS)
     kept = play(

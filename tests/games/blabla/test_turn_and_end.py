@@ -76,6 +76,30 @@ def test_B53_a_full_round_of_passes_ends_the_game():
     assert state["result"] is not None and state["result"]["end"] == "passes"
 
 
+def test_B17_an_emergency_draw_that_only_hands_back_others_own_cards_is_a_pass():
+    state = build(3, hands={0: ["own-A-X"]}, pile=["own-C-2", "own-B-6"])
+    assert legal(state, 0) == [{"type": "emergency"}]
+    drew, log = act(state, 0, {"type": "emergency"})
+    assert drew["turn"]["passed"] is True and "pass" in [e["kind"] for e in log]
+    assert drew["pile"] == [] and drew["hands"][0] == ["own-A-X"]
+    assert "own-B-6" in drew["hands"][1] and "own-C-2" in drew["hands"][2]
+    confirmed = play(drew, (0, {"type": "confirm"}))
+    assert confirmed["passes"] == 1 and "own-B-6" in confirmed["hands"][1]
+
+
+def test_B17_B53_a_round_of_emergency_draws_that_only_hand_cards_back_ends_the_game():
+    state = build(sets=["A", "C"], hands={0: ["own-A-X"], 1: []}, pile=["own-C-PM"])
+    state = play(
+        state,
+        (0, {"type": "emergency"}),
+        (0, {"type": "confirm"}),
+        (1, {"type": "emergency"}),
+        (1, {"type": "confirm"}),
+    )
+    assert state["result"]["end"] == "passes"
+    assert state["hands"] == [["own-A-X"], ["own-C-PM"]]  # handed back, and kept
+
+
 def test_B18_B58_a_jump_asks_for_the_stack_then_the_meeting():
     stacks = {"west-1": ["bb-A1"], "west-2": ["bb-B1"]}
     state = build(hands={0: A_HAND}, at={1: "b4"}, stacks=stacks)
@@ -165,6 +189,19 @@ def test_B61_illegal_actions_are_refused_with_a_reason_and_no_change(action, cod
     assert other.value.code == "not_your_turn"
 
 
+def test_B59_B61_an_undo_with_nothing_to_undo_is_refused_as_why_not_says():
+    state = build(hands={0: A_HAND})
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, {"type": "undo"})
+    assert err.value.code == why_not(state, 0)["undo"]["code"] == "nothing_to_undo"
+    looked = play(
+        build(hands={0: A_HAND}, stacks={"west-1": ["bb-A1"]}), (0, move(gen(7), "N", "f10"))
+    )
+    with pytest.raises(IllegalAction) as barrier:
+        act(looked, 0, {"type": "undo"})  # the look into the stack was a barrier
+    assert barrier.value.code == "nothing_to_undo"
+
+
 def test_why_not_names_a_reason_for_each_action_not_available():
     state = build(hands={0: A_HAND})
     reasons = why_not(state, 0)
@@ -214,6 +251,41 @@ def test_B51_taking_the_last_card_gives_everyone_two_more_turns():
     owners, _final = _turn_owners(play(state, (0, {"type": "confirm"})))
     assert owners.count(0) == 2 and owners.count(1) == 2 and owners.count(2) == 2
     assert owners[0] == 1
+
+
+def test_B51_only_the_last_card_of_all_four_stacks_triggers_the_end():
+    stacks = {"west-1": ["bb-A1"], "east-2": ["bb-B1"]}
+    state = build(hands={0: A_HAND}, stacks=stacks)
+    dry = play(state, (0, move(gen(7), "N", "f10")), (0, {"type": "keep", "card": "bb-A1"}))
+    assert dry["end"] is None  # a land ran dry while the other still holds a card
+    last = build(hands={0: A_HAND}, stacks={"east-2": ["bb-B1"]})
+    last = play(last, (0, move(gen(7), "N", "f10")), (0, {"type": "keep", "card": "bb-B1"}))
+    assert last["end"]["reason"] == "empty_stacks" and last["box"]  # the box does not count
+
+
+def _passing(state, seat):
+    """``seat`` makes an emergency draw from an empty pile with an empty hand: a pass."""
+    state["hands"][seat], state["pile"] = [], []
+    return play(state, (seat, {"type": "emergency"}), (seat, {"type": "confirm"}))
+
+
+def test_B53_after_a_four_kinds_trigger_a_round_of_the_others_passes_ends_the_game():
+    state = play(four_kinds_trigger(3), (0, {"type": "confirm"}))
+    state = _passing(state, 1)
+    assert state["result"] is None and state["active"] == [2]
+    state = _passing(state, 2)
+    assert state["result"] is not None and state["result"]["end"] == "passes"
+
+
+def test_B53_after_an_empty_stacks_trigger_every_player_must_pass_in_turn():
+    stacks = {"west-1": ["bb-A1"]}
+    state = build(3, hands={0: A_HAND}, stacks=stacks)
+    state = play(state, (0, move(gen(7), "N", "f10")), (0, {"type": "keep", "card": "bb-A1"}))
+    state = play(state, (0, {"type": "confirm"}))
+    state = _passing(_passing(state, 1), 2)
+    assert state["result"] is None and state["active"] == [0]
+    state = _passing(state, 0)
+    assert state["result"]["end"] == "passes"
 
 
 def test_B52_the_round_limit_ends_the_game():

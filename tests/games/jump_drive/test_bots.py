@@ -55,9 +55,13 @@ def test_random_bot_is_seeded_and_spreads_its_choices():
 
 
 def test_greedy_prefers_a_placement_that_pays_over_exploring():
+    """Ancient Races yields what Mining World does (1 VP, 2 income) for one card less,
+    and more than Gem World for the same cost: that is the world to place."""
     state = build(hands={0: ["mining-world", "comet-zone", "gem-world", "ancient-races"]})
-    action = GAME.bot_action("greedy", GAME.view(state, 0), 1)
-    assert action["type"] == "choose" and action["world"] is not None
+    view = GAME.view(state, 0)
+    action = GAME.bot_action("greedy", view, 1)
+    [ancient] = [c["id"] for c in view["me"]["hand"] if c["card"] == "ancient-races"]
+    assert action["type"] == "choose" and action["world"] == ancient
 
 
 def test_unknown_bot_and_a_view_without_choices_are_refused():

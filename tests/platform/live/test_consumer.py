@@ -409,10 +409,17 @@ async def test_replacing_a_player_with_a_bot_turns_their_connection_into_a_spect
 
 async def test_another_users_session_cannot_play_a_seat(users, connect):
     ada, bob = users[:2]
-    dee = await database_sync_to_async(create_user)("eve")
+    eve = await database_sync_to_async(create_user)("eve")
     match = await new_match([ada, bob])
-    client = await connect(match, dee)
-    assert client.seat is None
+    a, e = await connect(match, ada), await connect(match, eve)
+    assert e.seat is None
+    action = TOY.legal_actions(current(match), 0)[0]  # ada's turn
+    await e.send({"t": "act", "id": "e1", "v": 0, "action": action})
+    assert (await e.answer("e1"))["code"] == "spectator"
+    assert (await fresh(match)).version == 0
+    await a.send({"t": "act", "id": "a1", "v": 0, "action": action})  # still ada's to play
+    assert (await a.answer("a1"))["t"] == "patch"
+    assert (await fresh(match)).version == 1
 
 
 async def test_a_player_who_leaves_a_private_table_stops_watching_it(users, connect):

@@ -88,13 +88,20 @@ async def test_each_audiences_frames_reach_its_local_sockets_only(layer):
             (EVERYONE, fanout.frame_message(frames.pong())),
         ]
     )
-    await until(lambda: all(s.texts for s in everyone) and len(ada.texts) == 2)
-    await asyncio.sleep(0.1)  # nothing else is on its way
+    # A last frame to everyone: an audience keeps the order sent, so once it is in,
+    # anything sent before it to a socket is in too.
+    done = frames.encode(frames.match({"done": True}))
+    await fanout.send([(EVERYONE, fanout.frame_message(frames.match({"done": True})))])
+    await until(lambda: all(s.texts and s.texts[-1] == done for s in everyone))
 
     seat_0 = '{"t":"patch","v":1,"ops":[{"op":"add","path":"/a"}]}'
-    assert ada.texts == ada_tab.texts == [seat_0, '{"t":"pong"}']
-    assert bob.texts == ['{"t":"pong"}']  # seat 1's view did not change: nothing of seat 0's
-    assert eve.texts == ['{"t":"patch","v":1,"ops":[{"op":"add","path":"/w"}]}', '{"t":"pong"}']
+    assert ada.texts == ada_tab.texts == [seat_0, '{"t":"pong"}', done]
+    assert bob.texts == ['{"t":"pong"}', done]  # seat 1's view did not change
+    assert eve.texts == [
+        '{"t":"patch","v":1,"ops":[{"op":"add","path":"/w"}]}',
+        '{"t":"pong"}',
+        done,
+    ]
 
 
 async def test_the_frame_that_skips_the_actors_socket_reaches_its_other_tabs(layer):
@@ -388,12 +395,23 @@ async def test_a_publish_does_not_wait_for_redis_to_reply(pubsub, redis_client):
     try:
         async with asyncio.timeout(2):  # well before the pause ends
             await here.send([message(SEAT_0, frames.patch(2, []))])
-        await asyncio.sleep(0.2)
-        assert bob.texts == [text(1)]  # not published yet: Redis cannot have replied
+        await until_held(redis_client, here.link.publisher_name)  # it reached Redis
+        assert bob.texts == [text(1)]  # and waits there: Redis cannot have replied
     finally:
         await redis_client.execute_command("CLIENT", "UNPAUSE")
     await until(lambda: bob.texts == [text(1), text(2)])
     await there.close()
+
+
+async def until_held(client: Redis, name: str) -> None:
+    """Until the connection ``name`` has a PUBLISH waiting in Redis (``CLIENT PAUSE``
+    blocks it: flag ``b``)."""
+    async with asyncio.timeout(5):
+        while not any(
+            c["name"] == name and "b" in c["flags"] and c["cmd"] == "publish"
+            for c in await client.client_list()
+        ):
+            await asyncio.sleep(0.01)
 
 
 async def publishes(client: Redis) -> int:
@@ -474,10 +492,10 @@ async def test_a_process_that_joins_a_quiet_audience_gets_every_frame_sent_after
             await asyncio.sleep(pause)
 
     sending = asyncio.create_task(send())
-    await asyncio.sleep(0.05)
+    await until(lambda: sent[0] >= 5)  # the sending is under way
     await there.join(SEAT_0, bob.outlet)
     joined_at = sent[0]  # sent before the join returned: bob may or may not have it
-    await asyncio.sleep(0.05)
+    await until(lambda: sent[0] >= joined_at + 5)  # and goes on after the join
     stop.set()
     await sending
     await until(lambda: bob.texts and bob.texts[-1] == text(sent[0]))
