@@ -164,12 +164,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self._send_sync()
 
     async def on_back(self, frame: frames.Frame) -> None:
-        """ "I'm back": the player takes the seat back from its stand-in."""
-        self._player()
+        """ "I'm back": the player takes the seat back from its stand-in (the service
+        refuses anyone else, and one who resigned)."""
         await self._seat_change(absence.back, self.user, frame["seat"])
 
     async def on_resign(self, frame: frames.Frame) -> None:
-        self._player()
+        # Not ``_player``: one who resigned already watches, and their repeat is a no-op.
         await self._seat_change(absence.resign, self.user)
 
     async def on_vote(self, frame: frames.Frame) -> None:
@@ -188,7 +188,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             async with ordering.turn(self.match_id):
                 outcome = await db(change)(self.match_id, *args)
-                await announce.seats(outcome, [])
+                if outcome is not None:  # None: a repeat, nothing changed, nothing to tell
+                    await announce.seats(outcome, [])
         except IllegalAction as refused:
             raise ClientError(refused.code, refused.message) from None
 

@@ -402,7 +402,7 @@ async def test_replacing_a_player_with_a_bot_turns_their_connection_into_a_spect
         "resigned": True,
     }
     await b.until_version(1)  # the bot took ada's turn
-    await b.expect("presence", connected=[1], spectators=1)
+    await b.expect("presence", connected=[1], spectators=0)  # she left: no spectator
     await a.send({"t": "act", "id": "late", "v": 1, "action": {"type": "play", "card": "k000"}})
     assert (await a.expect("error"))["code"] == "spectator"
 
