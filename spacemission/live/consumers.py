@@ -73,6 +73,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     match_id: int
     seat: int | None = None
+    synced = 0  # the view version of the last sync sent: the client's is at least that
     joined = False
     outlet: hub.Outlet
 
@@ -159,9 +160,24 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 if not applied.repeated:
                     await announce.published(applied, messages)
         except IllegalAction as refused:
-            await self._refuse(refused.code, refused.message, frame["id"])
-            if refused.code == "stale_version" and self.joined:
-                await self._send_sync()
+            if refused.code != "stale_version":
+                await self._refuse(refused.code, refused.message, frame["id"])
+                return
+            await self._stale(refused.message, frame)
+
+    async def _stale(self, message: str, frame: frames.Frame) -> None:
+        """An act based on a view that is no longer the seat's: refused, then a fresh
+        view. Other seats' acts move a view on while its client acts (Jump Drive's
+        commits and take-backs, J15), so this counts toward the flood limit only when
+        the client's fault: a version before the last sync it was sent, or one it was
+        never sent."""
+        synced = self.synced
+        await self._send(frames.error("stale_version", message, frame["id"]))
+        if not self.joined:
+            return
+        current = (await self._send_sync())["v"]
+        if not synced <= frame["v"] <= current and self.flood.refused():
+            await self._close_flooded()
 
     async def on_back(self, frame: frames.Frame) -> None:
         """ "I'm back": the player takes the seat back from its stand-in (the service
@@ -249,6 +265,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             frame = await db(snapshot.sync_frame)(self.match_id, self.seat)
             await self._send(frame)
+            self.synced = frame["v"]
         finally:
             await self.outlet.release()
         return frame
@@ -256,8 +273,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _refuse(self, code: str, message: str, frame_id: str | None) -> None:
         await self._send(frames.error(code, message, frame_id))
         if self.flood.refused():
-            await self._leave()
-            await self.close(FLOOD_CLOSE)
+            await self._close_flooded()
+
+    async def _close_flooded(self) -> None:
+        await self._leave()
+        await self.close(FLOOD_CLOSE)
 
     async def _leave(self) -> None:
         self.joined = False
