@@ -110,12 +110,8 @@ def end_facts(match: Match, seats: Iterable[MatchSeat]) -> dict[str, Any]:
     as it may be larger than a JavaScript number holds exactly. The places and winners
     are the platform's (``matches.places``): a seat given up places last, whatever its
     bot scored, so the end screen names the winner every other page names."""
-    last = places.given_up(seats)
-    result = match.result or {}
-    by_seat = places.places(result, last)
     return {
-        "places": [by_seat.get(seat) for seat in range(match.seat_count)],
-        "winners": places.winners(result, last),
+        **places.standing(match.result or {}, seats, match.seat_count),
         "seed": str(match.seed),
         "salt": match.salt or None,
         "ratings": public_changes(match),

@@ -65,6 +65,17 @@ def winners(result: dict[str, Any], last: set[int]) -> list[int]:
     return sorted(s for s, place in places(result, last).items() if place == 1 and s not in last)
 
 
+def standing(result: dict[str, Any], seats: Iterable[SeatFacts], count: int) -> dict[str, Any]:
+    """What the pages show of a finished match's places: ``{"places": [2, 1, 3],
+    "winners": [1]}``, places by seat (None for a seat the result does not list)."""
+    last = given_up(seats)
+    by_seat = places(result, last)
+    return {
+        "places": [by_seat.get(seat) for seat in range(count)],
+        "winners": winners(result, last),
+    }
+
+
 def score_of(result: dict[str, Any], seat: int) -> int | None:
     for entry in result.get("scores") or []:
         if entry.get("seat") == seat:

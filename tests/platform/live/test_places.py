@@ -10,9 +10,13 @@ bots the table was given.
 from __future__ import annotations
 
 import itertools
+import json
+import re
 import uuid
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +44,9 @@ SEATINGS = [
 # it for good), or a stand-in kept it after timeouts; or a bot the table was given.
 PLAYED, RESIGNED, LEFT, KEPT, TABLE_BOT = "played", "resigned", "left", "kept", "table bot"
 GAVE_UP = {RESIGNED, LEFT, KEPT}
+REPLAY_CONFIG = re.compile(
+    r'<script id="replay-config" type="application/json">(.*?)</script>', re.S
+)
 
 
 def final_result(game_id: str, players: int, seed: int) -> dict:
@@ -76,6 +83,9 @@ def every_source(match: Match) -> dict[str, tuple[dict[int, int], set[int]]]:
     seats = list(match.seats.select_related("user").order_by("index"))
     end = match_facts(match)["end"]
     out = {"end screen": (dict(enumerate(end["places"])), set(end["winners"]))}
+    replay = Client().get(reverse("table-replay", args=[match.table.public_id]))
+    shown = json.loads(re.search(REPLAY_CONFIG, replay.content.decode()).group(1))["end"]
+    out["replay page"] = (dict(enumerate(shown["places"])), set(shown["winners"]))
     record = record_of(match)
     out["record"] = ({s["seat"]: s["place"] for s in record.seats}, None)
     changes = {c.seat: c for c in RatingChange.objects.filter(match=match)}
@@ -104,7 +114,7 @@ def every_source(match: Match) -> dict[str, tuple[dict[int, int], set[int]]]:
 
 @pytest.mark.parametrize(("game_id", "players"), SEATINGS)
 @settings(
-    max_examples=15,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -131,8 +141,9 @@ def test_every_page_record_and_rating_agree_and_no_given_up_seat_outranks_a_fini
     for source, (shown, won) in every_source(match).items():
         assert shown == {seat: place[seat] for seat in shown}, source
         assert source == "profile totals" or set(shown) == set(range(players)), source
-        if won is not None:  # the end screen names every winner, the others the people's
-            assert won == (first if source == "end screen" else first & people), source
+        if won is not None:  # the end screens name every winner, the others the people's
+            everyone = source in {"end screen", "replay page"}
+            assert won == (first if everyone else first & people), source
 
     for quitter, finisher in itertools.product(gave_up, set(range(players)) - gave_up):
         assert place[quitter] > place[finisher]
