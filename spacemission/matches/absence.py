@@ -59,26 +59,35 @@ def time_out(match_id: int, at: int) -> Outcome | None:
         late = clocks.expired_seats(match, at)
         rows = {row.index: row for row in match.seats.select_for_update()}
         bot = stand_in_bot(match.game)
+        stand_ins = {}
         for seat in late:
             row = rows[seat]
-            row.timeouts, row.away, row.bot = row.timeouts + 1, True, row.bot or bot
+            row.timeouts, row.away = row.timeouts + 1, True
+            stand_ins[seat] = row.bot or bot
+            if row.timeouts >= KEEP_AFTER or row.resigned:
+                row.bot = stand_ins[seat]
+            # else the seat stays its player's: their clock runs again on their next turn
             note(match, "timeout", seat, at)
-        applied = _play_turns(match, rows, late)
-        for seat in late:
-            row = rows[seat]
-            if row.timeouts >= KEEP_AFTER:
-                note(match, "kept", seat, at)
-            elif not row.resigned:
-                row.bot = ""  # the player's clock runs again on their next turn
+        # The seats are stored as they stand after these turns before the stand-ins play
+        # them: a match the stand-ins end is placed and rated (``matches.places``) from
+        # the seats every page reads later.
         MatchSeat.objects.bulk_update(rows.values(), ["timeouts", "away", "bot"])
+        applied = _play_turns(match, rows, stand_ins)
+        for seat in late:
+            if rows[seat].timeouts >= KEEP_AFTER:
+                note(match, "kept", seat, at)
         clocks.update(match, {i: row.bot for i, row in rows.items()}, at)
         match.save(update_fields=["events", *clocks.CLOCK_FIELDS])
     return Outcome(match.pk, tuple(applied), match.status == Match.Status.FINISHED)
 
 
-def _play_turns(match: Match, rows: dict[int, MatchSeat], seats: list[int]) -> list[Applied]:
-    """The stand-ins play until none of ``seats`` is to act (or the match ends)."""
+def _play_turns(
+    match: Match, rows: dict[int, MatchSeat], stand_ins: dict[int, str]
+) -> list[Applied]:
+    """The stand-ins (seat -> bot) play until none of their seats is to act (or the
+    match ends)."""
     game = registry.get(match.game)
+    seats = list(stand_ins)
     applied: list[Applied] = []
     for _ in range(MAX_TURN_ACTS * max(1, len(seats))):
         if match.status != Match.Status.RUNNING:
@@ -87,17 +96,19 @@ def _play_turns(match: Match, rows: dict[int, MatchSeat], seats: list[int]) -> l
         todo = [seat for seat in seats if seat in active]
         if not todo:
             break
-        played = _play_one(match, rows, todo[0])
+        played = _play_one(match, rows, stand_ins, todo[0])
         if played is None:
             break
         applied.append(played)
     return applied
 
 
-def _play_one(match: Match, rows: dict[int, MatchSeat], seat: int) -> Applied | None:
+def _play_one(
+    match: Match, rows: dict[int, MatchSeat], stand_ins: dict[int, str], seat: int
+) -> Applied | None:
     seen = audiences.current(match.view_versions, match.seat_count)[seat]
-    table = {i: {"index": i, "bot": row.bot} for i, row in rows.items()}
-    for action in bot_choices(match, seat, rows[seat].bot):
+    table = {i: {"index": i, "bot": stand_ins.get(i) or row.bot} for i, row in rows.items()}
+    for action in bot_choices(match, seat, stand_ins[seat]):
         try:
             return apply_locked(match, table, seat, action, seen)
         except IllegalAction:

@@ -21,11 +21,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
+from games.clock import PACES
 from spacemission.accounts.history import finished_games, finished_seats, totals
 from spacemission.live.snapshot import match_facts
+from spacemission.matches import absence
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.places import places, winners
 from spacemission.matches.records import record_of
+from spacemission.matches.services import apply_action
+from spacemission.matches.states import current
 from spacemission.ratings.models import Rating, RatingChange
 from spacemission.ratings.services import rate_match
 from tests.games.playout import playout
@@ -174,3 +178,36 @@ def test_a_resigned_seat_that_scored_most_is_not_named_the_winner() -> None:
     assert sources["record"][0] == {0: 2, 1: 2, 2: 1}
     assert sources["profile"] == ({0: 2, 1: 2, 2: 1}, set())
     assert sources["rating"] == ({0: 2, 1: 2, 2: 1}, set())
+
+
+@pytest.mark.parametrize(("timeouts", "given_up"), [(1, False), (2, True)])
+def test_a_match_a_stand_in_ends_is_rated_as_its_pages_place_it(
+    timeouts: int, given_up: bool, clock
+) -> None:
+    """Ada's time runs out on her last turn and her stand-in ends the match: after her
+    first timeout the seat stays hers (she played to the end), after a second in a row
+    the stand-in keeps it (she did not). The ratings, taken as the match ends, and the
+    pages, read after, agree either way."""
+    bob, ada = create_user("bob"), create_user("ada")
+    match = create_match([bob, ada], rated=True, options={"cards_per_seat": 4})
+    toy = registry.get("toy")
+    for _ in range(8 - 2 * timeouts + 1):  # to ada's first late turn
+        stored = Match.objects.get(pk=match.pk)
+        seat = toy.active_seats(current(stored))[0]
+        action = toy.legal_actions(current(stored), seat)[0]
+        apply_action(match.pk, seat, action, stored.view_versions[seat], "", [bob, ada][seat])
+    for turn in range(timeouts):
+        clock.advance(PACES["normal"].cap)  # more than any bank
+        assert absence.time_out(match.pk, clock.at) is not None
+        if turn < timeouts - 1:
+            stored = Match.objects.get(pk=match.pk)
+            action = toy.legal_actions(current(stored), 0)[0]
+            apply_action(match.pk, 0, action, stored.view_versions[0], "", bob)
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.FINISHED
+    gave_up = {1} if given_up else set()
+    place = places(match.result, gave_up)
+    for source, (shown, _won) in every_source(match).items():
+        assert shown == {seat: place[seat] for seat in shown}, source
+    if given_up:
+        assert place == {0: 1, 1: 2}
