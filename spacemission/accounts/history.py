@@ -134,8 +134,8 @@ def totals(user: User, include_private: bool) -> list[GameTotals]:
 def given_up_by_match(match_ids: list[int]) -> dict[int, set[int]]:
     """Per match, its seats given up (``matches.places.given_up``)."""
     out: dict[int, set[int]] = defaultdict(set)
-    for seat in MatchSeat.objects.filter(match_id__in=match_ids).only(
-        "match_id", "index", "resigned", "bot", "user_id"
-    ):
-        out[seat.match_id] |= placing.given_up([seat])
+    seats = MatchSeat.objects.filter(match_id__in=match_ids)
+    for seat in seats.only("match_id", "index", "resigned", "bot", "user_id"):
+        if placing.gave_up(seat):
+            out[seat.match_id].add(seat.index)
     return out
