@@ -127,6 +127,32 @@ def _stopped(pace: Pace, remaining: int) -> int:
     return min(pace.cap, max(0, remaining) + pace.increment)
 
 
+def comeback_time(pace: Pace) -> int:
+    """The least time a real-time seat has when its player comes back ("I'm back").
+
+    Two timeouts in a row leave a seat with one increment (0:15 at the fast pace), too
+    little to read a board that moved on and play a turn of several actions, so the
+    player would time out again at once. Half the starting bank is what the pace itself
+    deems time for a few turns; less than a seat starts with, so being away never earns
+    more time than playing on. Never above the cap.
+    """
+    return min(pace.cap, pace.bank // 2)
+
+
+def returned(pace: Pace, clock: Clock | None, seat: int, now: int) -> Clock | None:
+    """The clock once ``seat``'s player came back: at least ``comeback_time`` left,
+    standing or running (a turn-based turn has its full time anyway)."""
+    if clock is None or pace.kind != REALTIME:
+        return clock
+    least = comeback_time(pace)
+    left, until = list(clock["left"]), list(clock["until"])
+    if until[seat] is None:
+        left[seat] = max(left[seat], least)
+    else:
+        until[seat] = max(until[seat], now + least)
+    return {"left": left, "until": until}
+
+
 def remaining(clock: Clock | None, seat: int, now: int) -> int | None:
     """The time ``seat`` has at ``now`` (never below 0); None without a clock."""
     if clock is None:

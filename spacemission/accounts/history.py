@@ -16,8 +16,8 @@ from django.urls import reverse
 
 from spacemission.accounts.models import User
 from spacemission.lobby.games import game_name
+from spacemission.matches import places as placing
 from spacemission.matches.models import Match, MatchSeat
-from spacemission.matches.places import placements, score_of
 from spacemission.ratings.models import RatingChange
 
 
@@ -85,7 +85,8 @@ def finished_game(
     match = seat.match
     table = match.table
     result = match.result or {}
-    places = placements(result)
+    last = placing.given_up(everyone)
+    places = placing.places(result, last)
     place = places.get(seat.index)
     return FinishedGame(
         table_id=table.pk,
@@ -94,8 +95,8 @@ def finished_game(
         players=match.seat_count,
         seat=seat.index,
         placement=place,
-        score=score_of(result, seat.index),
-        won=place == 1 and not seat.resigned,
+        score=placing.score_of(result, seat.index),
+        won=seat.index in placing.winners(result, last),
         resigned=seat.resigned,
         finished_at=match.finished_at,
         url=table.get_absolute_url(),
@@ -115,13 +116,26 @@ def finished_game(
 
 
 def totals(user: User, include_private: bool) -> list[GameTotals]:
-    """Per game the player has finished: how many games, how many won."""
+    """Per game the player has finished: how many games, how many won (two queries)."""
     out: dict[str, GameTotals] = {}
-    rows = finished_seats(user, include_private).values_list(
-        "match__game", "index", "resigned", "match__result"
+    rows = list(
+        finished_seats(user, include_private).values_list(
+            "match_id", "match__game", "index", "match__result"
+        )
     )
-    for game, index, resigned, result in rows:
+    last = given_up_by_match([match_id for match_id, *_ in rows])
+    for match_id, game, index, result in rows:
         entry = out.setdefault(game, GameTotals(game, game_name(game)))
         entry.games += 1
-        entry.wins += not resigned and placements(result or {}).get(index) == 1
+        entry.wins += index in placing.winners(result or {}, last[match_id])
     return sorted(out.values(), key=lambda t: -t.games)
+
+
+def given_up_by_match(match_ids: list[int]) -> dict[int, set[int]]:
+    """Per match, its seats given up (``matches.places.given_up``)."""
+    out: dict[int, set[int]] = defaultdict(set)
+    seats = MatchSeat.objects.filter(match_id__in=match_ids)
+    for seat in seats.only("match_id", "index", "resigned", "bot", "user_id"):
+        if placing.gave_up(seat):
+            out[seat.match_id].add(seat.index)
+    return out

@@ -73,6 +73,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     match_id: int
     seat: int | None = None
+    synced = 0  # the view version of the last sync sent: the client's is at least that
     joined = False
     outlet: hub.Outlet
 
@@ -159,17 +160,32 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 if not applied.repeated:
                     await announce.published(applied, messages)
         except IllegalAction as refused:
-            await self._refuse(refused.code, refused.message, frame["id"])
-            if refused.code == "stale_version" and self.joined:
-                await self._send_sync()
+            if refused.code != "stale_version":
+                await self._refuse(refused.code, refused.message, frame["id"])
+                return
+            await self._stale(refused.message, frame)
+
+    async def _stale(self, message: str, frame: frames.Frame) -> None:
+        """An act based on a view that is no longer the seat's: refused, then a fresh
+        view. Other seats' acts move a view on while its client acts (Jump Drive's
+        commits and take-backs, J15), so this counts toward the flood limit only when
+        the client's fault: a version before the last sync it was sent, or one it was
+        never sent."""
+        synced = self.synced
+        await self._send(frames.error("stale_version", message, frame["id"]))
+        if not self.joined:
+            return
+        current = (await self._send_sync())["v"]
+        if not synced <= frame["v"] <= current and self.flood.refused():
+            await self._close_flooded()
 
     async def on_back(self, frame: frames.Frame) -> None:
-        """ "I'm back": the player takes the seat back from its stand-in."""
-        self._player()
+        """ "I'm back": the player takes the seat back from its stand-in (the service
+        refuses anyone else, and one who resigned)."""
         await self._seat_change(absence.back, self.user, frame["seat"])
 
     async def on_resign(self, frame: frames.Frame) -> None:
-        self._player()
+        # Not ``_player``: one who resigned already watches, and their repeat is a no-op.
         await self._seat_change(absence.resign, self.user)
 
     async def on_vote(self, frame: frames.Frame) -> None:
@@ -188,7 +204,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             async with ordering.turn(self.match_id):
                 outcome = await db(change)(self.match_id, *args)
-                await announce.seats(outcome, [])
+                if outcome is not None:  # None: a repeat, nothing changed, nothing to tell
+                    await announce.seats(outcome, [])
         except IllegalAction as refused:
             raise ClientError(refused.code, refused.message) from None
 
@@ -248,6 +265,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             frame = await db(snapshot.sync_frame)(self.match_id, self.seat)
             await self._send(frame)
+            self.synced = frame["v"]
         finally:
             await self.outlet.release()
         return frame
@@ -255,8 +273,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _refuse(self, code: str, message: str, frame_id: str | None) -> None:
         await self._send(frames.error(code, message, frame_id))
         if self.flood.refused():
-            await self._leave()
-            await self.close(FLOOD_CLOSE)
+            await self._close_flooded()
+
+    async def _close_flooded(self) -> None:
+        await self._leave()
+        await self.close(FLOOD_CLOSE)
 
     async def _leave(self) -> None:
         self.joined = False

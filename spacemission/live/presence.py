@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from spacemission.live import frames
@@ -101,9 +102,17 @@ def forget_stale() -> int:
 
 
 def snapshot(match_id: int) -> frames.Frame:
-    seats = _live_seats(match_id)
-    connected = sorted({s for s in seats if s is not None})
-    return frames.presence(connected, sum(1 for s in seats if s is None))
+    """The seats with a live connection and the spectators: a player who resigned watches
+    the rest from the spectators' view, but is a player who resigned, not a spectator."""
+    rows = _live_rows(match_id).values_list("seat", "user_id")
+    players = set(
+        MatchSeat.objects.filter(match_id=match_id, user__isnull=False).values_list(
+            "user_id", flat=True
+        )
+    )
+    connected = sorted({seat for seat, _user in rows if seat is not None})
+    spectators = sum(1 for seat, user in rows if seat is None and user not in players)
+    return frames.presence(connected, spectators)
 
 
 def connected_seats(match_id: int) -> set[int]:
@@ -112,8 +121,11 @@ def connected_seats(match_id: int) -> set[int]:
 
 
 def _live_seats(match_id: int) -> list[int | None]:
-    rows = Connection.objects.filter(match_id=match_id, seen_at__gte=timezone.now() - STALE)
-    return list(rows.values_list("seat", flat=True))
+    return list(_live_rows(match_id).values_list("seat", flat=True))
+
+
+def _live_rows(match_id: int) -> QuerySet[Connection]:
+    return Connection.objects.filter(match_id=match_id, seen_at__gte=timezone.now() - STALE)
 
 
 def _fields(who: Seen, at: object = None) -> dict[str, object]:

@@ -15,8 +15,8 @@ Clock = Callable[[], float]
 # are the defaults of the settings of the same names (benchmarks raise them).
 FRAMES_PER_SECOND = 10
 FRAME_BURST = 20
-# A connection refused FLOOD_REFUSALS times within FLOOD_SECONDS (any refusal counts) is
-# closed with FLOOD_CLOSE.
+# A connection refused FLOOD_REFUSALS times within FLOOD_SECONDS (any refusal counts but
+# a stale view other seats' acts caused: the consumers decide) is closed with FLOOD_CLOSE.
 FLOOD_REFUSALS = 50
 FLOOD_SECONDS = 10.0
 FLOOD_CLOSE = 4008

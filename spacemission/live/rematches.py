@@ -19,13 +19,16 @@ Offer = dict[str, Any]
 
 
 async def handle(match_id: int, user: AbstractBaseUser, kind: str) -> None:
-    """Apply a client's ``rematch_*`` frame and tell the match; raises IllegalAction."""
+    """Apply a client's ``rematch_*`` frame and tell the match (a repeat that changed
+    nothing tells no one); raises IllegalAction."""
     await expire(match_id)  # an offer whose time is up is closed, and said so, first
     now = timezone.now()
     if kind == "rematch_offer":
         offer = await db(rematch.offer)(match_id, user, now)
     else:
         offer = await db(rematch.answer)(match_id, user, kind == "rematch_accept", now)
+    if offer is None:
+        return
     await fanout.send_public(match_id, frames.rematch(offer))
     watch(match_id, offer)
 

@@ -4,6 +4,7 @@ and the latest chat lines. Also who a visitor is at a match (seat, spectator, or
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -13,7 +14,7 @@ from django.urls import reverse
 from games import registry
 from spacemission.live import frames
 from spacemission.lobby.access import can_watch
-from spacemission.matches import audiences, clocks, rematch, states
+from spacemission.matches import audiences, clocks, places, rematch, states
 from spacemission.matches.models import ChatLine, Match, MatchSeat
 from spacemission.ratings.services import public_changes
 
@@ -100,14 +101,17 @@ def match_facts(match: Match) -> dict[str, Any]:
         ],
     }
     if match.status == Match.Status.FINISHED:
-        facts["end"] = end_facts(match)
+        facts["end"] = end_facts(match, seats)
     return facts
 
 
-def end_facts(match: Match) -> dict[str, Any]:
+def end_facts(match: Match, seats: Iterable[MatchSeat]) -> dict[str, Any]:
     """Revealed once the game is over (docs/fair-deals.md); the seed as a decimal string,
-    as it may be larger than a JavaScript number holds exactly."""
+    as it may be larger than a JavaScript number holds exactly. The places and winners
+    are the platform's (``matches.places``): a seat given up places last, whatever its
+    bot scored, so the end screen names the winner every other page names."""
     return {
+        **places.standing(match.result or {}, seats, match.seat_count),
         "seed": str(match.seed),
         "salt": match.salt or None,
         "ratings": public_changes(match),

@@ -59,26 +59,35 @@ def time_out(match_id: int, at: int) -> Outcome | None:
         late = clocks.expired_seats(match, at)
         rows = {row.index: row for row in match.seats.select_for_update()}
         bot = stand_in_bot(match.game)
+        stand_ins = {}
         for seat in late:
             row = rows[seat]
-            row.timeouts, row.away, row.bot = row.timeouts + 1, True, row.bot or bot
+            row.timeouts, row.away = row.timeouts + 1, True
+            stand_ins[seat] = row.bot or bot
+            if row.timeouts >= KEEP_AFTER or row.resigned:
+                row.bot = stand_ins[seat]
+            # else the seat stays its player's: their clock runs again on their next turn
             note(match, "timeout", seat, at)
-        applied = _play_turns(match, rows, late)
-        for seat in late:
-            row = rows[seat]
-            if row.timeouts >= KEEP_AFTER:
-                note(match, "kept", seat, at)
-            elif not row.resigned:
-                row.bot = ""  # the player's clock runs again on their next turn
+        # The seats are stored as they stand after these turns before the stand-ins play
+        # them: a match the stand-ins end is placed and rated (``matches.places``) from
+        # the seats every page reads later.
         MatchSeat.objects.bulk_update(rows.values(), ["timeouts", "away", "bot"])
+        applied = _play_turns(match, rows, stand_ins)
+        for seat in late:
+            if rows[seat].timeouts >= KEEP_AFTER:
+                note(match, "kept", seat, at)
         clocks.update(match, {i: row.bot for i, row in rows.items()}, at)
         match.save(update_fields=["events", *clocks.CLOCK_FIELDS])
     return Outcome(match.pk, tuple(applied), match.status == Match.Status.FINISHED)
 
 
-def _play_turns(match: Match, rows: dict[int, MatchSeat], seats: list[int]) -> list[Applied]:
-    """The stand-ins play until none of ``seats`` is to act (or the match ends)."""
+def _play_turns(
+    match: Match, rows: dict[int, MatchSeat], stand_ins: dict[int, str]
+) -> list[Applied]:
+    """The stand-ins (seat -> bot) play until none of their seats is to act (or the
+    match ends)."""
     game = registry.get(match.game)
+    seats = list(stand_ins)
     applied: list[Applied] = []
     for _ in range(MAX_TURN_ACTS * max(1, len(seats))):
         if match.status != Match.Status.RUNNING:
@@ -87,17 +96,19 @@ def _play_turns(match: Match, rows: dict[int, MatchSeat], seats: list[int]) -> l
         todo = [seat for seat in seats if seat in active]
         if not todo:
             break
-        played = _play_one(match, rows, todo[0])
+        played = _play_one(match, rows, stand_ins, todo[0])
         if played is None:
             break
         applied.append(played)
     return applied
 
 
-def _play_one(match: Match, rows: dict[int, MatchSeat], seat: int) -> Applied | None:
+def _play_one(
+    match: Match, rows: dict[int, MatchSeat], stand_ins: dict[int, str], seat: int
+) -> Applied | None:
     seen = audiences.current(match.view_versions, match.seat_count)[seat]
-    table = {i: {"index": i, "bot": row.bot} for i, row in rows.items()}
-    for action in bot_choices(match, seat, rows[seat].bot):
+    table = {i: {"index": i, "bot": stand_ins.get(i) or row.bot} for i, row in rows.items()}
+    for action in bot_choices(match, seat, stand_ins[seat]):
         try:
             return apply_locked(match, table, seat, action, seen)
         except IllegalAction:
@@ -105,36 +116,44 @@ def _play_one(match: Match, rows: dict[int, MatchSeat], seat: int) -> Applied | 
     return None
 
 
-def back(match_id: int, user: AbstractBaseUser, seat: int | None = None) -> Outcome:
-    """The player takes their seat back from its stand-in; their clock goes on from
-    where it stands. ``seat``: the seat the client means (refused unless it is theirs)."""
+def back(match_id: int, user: AbstractBaseUser, seat: int | None = None) -> Outcome | None:
+    """The player takes their seat back from its stand-in, with time enough for a turn
+    (``games.clock.comeback_time``) if their clock had less. ``seat``: the seat the
+    client means (refused unless it is theirs). None when the player is back already:
+    a repeated "I'm back" changes nothing."""
     with serialised():
         match, row = _players_seat(match_id, user, seat)
         if not row.away:
-            raise IllegalAction("not_away", "your seat is not played by a stand-in")
+            return None
         row.bot, row.away, row.timeouts, row.votes = "", False, 0, []
         row.save(update_fields=["bot", "away", "timeouts", "votes"])
+        clocks.returned(match, row.index, clocks.now())
         seats_changed(match, "back", row.index)
     return Outcome(match.pk)
 
 
-def resign(match_id: int, user: AbstractBaseUser) -> Outcome:
-    """The player gives the game up: a bot plays the seat out, the seat ranks last, and
-    the player watches on as a spectator."""
+def resign(match_id: int, user: AbstractBaseUser) -> Outcome | None:
+    """The player gives the game up: a bot plays the seat out, the seat places last
+    (``matches.places``), and the player watches on. None when they had resigned
+    already: a repeated resignation changes nothing."""
     with serialised():
-        match, row = _players_seat(match_id, user)
+        match = _locked_match(match_id)
+        row = _users_seat(match, user)
+        if row.resigned:
+            return None
         row.bot, row.resigned, row.away = stand_in_bot(match.game), True, False
         row.save(update_fields=["bot", "resigned", "away"])
         seats_changed(match, "resigned", row.index)
     return Outcome(match.pk)
 
 
-def vote(match_id: int, voter: int, target: Any, connected: set[int], at: int) -> Outcome:
+def vote(match_id: int, voter: int, target: Any, connected: set[int], at: int) -> Outcome | None:
     """``voter`` votes to hand seat ``target`` to a bot. Allowed at a table without a
     clock, when the target's person has had no connection for GONE_FOR_VOTE and the game
     waits for them; it passes once more than half the other connected players voted
     (with two players, the one still there decides). ``connected``: the seats with an
-    open connection now."""
+    open connection now. None for a vote already cast: it counts once, and a repeat
+    changes nothing (no event, nothing to tell anyone)."""
     with serialised():
         match = _locked_match(match_id)
         if clocks.pace(match).timed:
@@ -147,6 +166,8 @@ def vote(match_id: int, voter: int, target: Any, connected: set[int], at: int) -
             raise IllegalAction("own_seat", "you cannot vote on your own seat")
         if not votable(match, row, connected, at):
             raise IllegalAction("not_absent", "that player is not away long on their turn")
+        if voter in row.votes:
+            return None
         row.votes = sorted({*row.votes, voter})
         others = connected - {target}
         passed = 2 * len(others & set(row.votes)) > len(others)
@@ -184,9 +205,17 @@ def _players_seat(
     match_id: int, user: AbstractBaseUser, seat: int | None = None
 ) -> tuple[Match, MatchSeat]:
     match = _locked_match(match_id)
-    row = match.seats.select_for_update().filter(user_id=user.pk, resigned=False).first()
-    if row is None:
-        raise IllegalAction("spectator", "you do not play at this match")
+    row = _users_seat(match, user)
+    if row.resigned:
+        raise IllegalAction("resigned", "you resigned: a bot plays your seat to the end")
     if seat is not None and seat != row.index:
         raise IllegalAction("not_your_seat", f"you do not play seat {seat}")
     return match, row
+
+
+def _users_seat(match: Match, user: AbstractBaseUser) -> MatchSeat:
+    """The user's seat at the locked match, also when they resigned it."""
+    row = match.seats.select_for_update().filter(user_id=user.pk).first() if user.pk else None
+    if row is None:
+        raise IllegalAction("spectator", "you do not play at this match")
+    return row

@@ -72,6 +72,11 @@ def update(match: Match, bots: Mapping[int, str], at: int, acted: int | None = N
     return match.clock != before
 
 
+def returned(match: Match, seat: int, at: int) -> None:
+    """The seat's player is back: time enough for a turn (``games.clock.returned``)."""
+    _set(match, clock.returned(pace(match), match.clock, seat, at))
+
+
 def _set(match: Match, state: clock.Clock | None) -> None:
     match.clock = state
     match.deadline = clock.deadline(state)

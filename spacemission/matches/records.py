@@ -12,12 +12,16 @@ from typing import Any
 from games import fairdeal, registry
 from games.core import View
 from games.record import Record, check, states
+from spacemission.matches import places
 from spacemission.matches import states as stored
 from spacemission.matches.models import Match
 
 
 def record_of(match: Match) -> Record:
-    """The finished match's record (docs/fair-deals.md): its seed, salt and whole log."""
+    """The finished match's record (docs/fair-deals.md): its seed, salt and whole log,
+    and each seat's place (``matches.places``)."""
+    rows = list(match.seats.select_related("user").order_by("index"))
+    place = places.places(match.result or {}, places.given_up(rows))
     seats = [
         {
             "seat": s.index,
@@ -25,8 +29,9 @@ def record_of(match: Match) -> Record:
             "bot": s.bot or None,
             "user": s.user.username if s.user_id else None,
             "resigned": s.resigned,
+            "place": place.get(s.index),
         }
-        for s in match.seats.select_related("user").order_by("index")
+        for s in rows
     ]
     actions = list(match.actions.order_by("version").values_list("seat", "action"))
     return Record(

@@ -34,8 +34,9 @@ def lifetime(table: Table) -> timedelta:
     return timedelta(seconds=settings.REMATCH_SECONDS)
 
 
-def offer(match_id: int, user: AbstractBaseUser, now: datetime) -> dict[str, Any]:
-    """``user`` offers a rematch; an offer already waiting counts as their acceptance."""
+def offer(match_id: int, user: AbstractBaseUser, now: datetime) -> dict[str, Any] | None:
+    """``user`` offers a rematch; an offer already waiting counts as their acceptance.
+    None when that changes nothing (they had offered or accepted it already)."""
     with serialised():
         match = _locked(match_id)
         seat = _player_seat(match, user)
@@ -45,9 +46,10 @@ def offer(match_id: int, user: AbstractBaseUser, now: datetime) -> dict[str, Any
         if rematch is not None and rematch.status == Rematch.Status.STARTED:
             raise IllegalAction("rematch_started", "the rematch has already started")
         if rematch is not None and _waiting(rematch, now):
+            if rematch.answers.get(str(seat)) == ACCEPT:
+                return None
             return _answer(match, rematch, seat, ACCEPT)
-        people = match.seats.filter(user__isnull=False, resigned=False).order_by("index")
-        asked = list(people.values_list("index", flat=True))
+        asked = sorted(_people(match).values())
         rematch, _created = Rematch.objects.update_or_create(
             match=match,
             defaults={
@@ -62,17 +64,23 @@ def offer(match_id: int, user: AbstractBaseUser, now: datetime) -> dict[str, Any
         return _answer(match, rematch, seat, ACCEPT)
 
 
-def answer(match_id: int, user: AbstractBaseUser, accept: bool, now: datetime) -> dict[str, Any]:
-    """``user`` accepts or declines the waiting offer; one decline closes it."""
+def answer(
+    match_id: int, user: AbstractBaseUser, accept: bool, now: datetime
+) -> dict[str, Any] | None:
+    """``user`` accepts or declines the waiting offer; one decline closes it. None when
+    that changes nothing: the same answer again, also to the offer it closed."""
     with serialised():
         match = _locked(match_id)
         seat = _player_seat(match, user)
         rematch = Rematch.objects.filter(match=match).first()
+        given = ACCEPT if accept else DECLINE
+        if rematch is not None and rematch.answers.get(str(seat)) == given:
+            return None
         if rematch is None or not _waiting(rematch, now):
             raise IllegalAction("no_rematch", "no rematch offer is waiting for an answer")
         if seat not in rematch.asked:
             raise IllegalAction("not_asked", "this rematch offer does not ask you")
-        return _answer(match, rematch, seat, ACCEPT if accept else DECLINE)
+        return _answer(match, rematch, seat, given)
 
 
 def expire(match_id: int, now: datetime) -> dict[str, Any] | None:
@@ -117,12 +125,18 @@ def _locked(match_id: int) -> Match:
     return match
 
 
+def _people(match: Match) -> dict[int, int]:
+    """User id -> seat of the match's people still at its table: a player who resigned
+    is one (they may offer and answer a rematch), one who left the table is not (the
+    bot that took their seat plays it again)."""
+    at_table = dict(match.table.seats.filter(user__isnull=False).values_list("index", "user_id"))
+    seats = match.seats.filter(user__isnull=False).values_list("user_id", "index")
+    return {user_id: index for user_id, index in seats if at_table.get(index) == user_id}
+
+
 def _player_seat(match: Match, user: AbstractBaseUser) -> int:
-    """The seat ``user`` holds at the match; spectators are refused."""
-    seat = None
-    if user.is_authenticated:  # one who resigned (or left) watches, as the page says
-        rows = match.seats.filter(user_id=user.pk, resigned=False)
-        seat = rows.values_list("index", flat=True).first()
+    """The seat ``user`` holds at the match; spectators (and who left) are refused."""
+    seat = _people(match).get(user.pk) if user.is_authenticated else None
     if seat is None:
         raise IllegalAction("spectator", "only the match's players may offer or answer a rematch")
     return seat

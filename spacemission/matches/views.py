@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from games.record import Check, Record, RecordError, check, parse
 from spacemission.lobby.games import game_name
 from spacemission.lobby.views import visible_table
-from spacemission.matches import records
+from spacemission.matches import places, records
 from spacemission.matches.models import Match
 
 ALL = "all"  # every seat's view at once: the game is over, nothing is hidden now (O8)
@@ -96,6 +96,8 @@ def replay(request: HttpRequest, table_id: str) -> HttpResponse:
         "step": step,
         "seat": seat,
         "seats": records.public_seats(record),
+        # The end screen names the winners the match page and the profile name.
+        "end": places.standing(match.result or {}, match.seats.all(), match.seat_count),
         "actors": [actor for actor, _ in record.actions],
         "rounds": records.rounds(record),
         "views_url": reverse("table-replay-views", args=[table_id]),

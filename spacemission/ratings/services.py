@@ -3,8 +3,8 @@
 Called by ``matches`` inside the transaction that finishes a match, so a match's ratings
 change exactly once: with the finish, or (called again) not at all. Only rated tables
 count. Each seat is rated as its user (also when a bot finished the seat for them) or, at
-a bot's own seat, as that bot kind. A seat that resigned or that a bot finished ranks
-last, tied with any other such seat; the rest rank by their places in the result.
+a bot's own seat, as that bot kind. Each seat ranks by its place (``matches.places``, the
+same the pages show): a seat given up ranks last, tied with any other such seat.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from spacemission.lobby.botnames import bot_label
+from spacemission.matches import places
 from spacemission.matches.models import Match, MatchSeat
-from spacemission.matches.places import ranks
 from spacemission.ratings.models import Rating, RatingChange
 
 MODEL = PlackettLuce()
@@ -28,25 +28,19 @@ Key = tuple[int | None, str]  # (user id, "") or (None, bot kind)
 class RatedSeat:
     seat: int
     key: Key
-    last: bool  # resigned, or a bot played it at the end for its user
 
 
-def ranks_last(seat: MatchSeat) -> bool:
-    """Contract 1 of the seats: resigned, or a bot took over the user's seat."""
-    return seat.resigned or bool(seat.bot and seat.user_id)
-
-
-def rated_seats(match: Match) -> list[RatedSeat]:
+def rated_seats(seats: list[MatchSeat]) -> list[RatedSeat]:
     """The seats with someone to rate (a seat whose user was deleted has none)."""
     out = []
-    for seat in match.seats.order_by("index"):
+    for seat in seats:
         if seat.user_id is not None:
             key: Key = (seat.user_id, "")
         elif seat.bot:
             key = (None, seat.bot)
         else:
             continue
-        out.append(RatedSeat(seat.index, key, ranks_last(seat)))
+        out.append(RatedSeat(seat.index, key))
     return out
 
 
@@ -72,15 +66,18 @@ def rate_match(match: Match) -> list[RatingChange]:
     done = list(match.rating_changes.order_by("seat"))
     if done or not match.table.rated or not match.result:
         return done
-    seats = rated_seats(match)
+    everyone = list(match.seats.order_by("index"))
+    seats = rated_seats(everyone)
     if len(seats) < 2:
         return []
-    rank = ranks(match.result, {s.seat for s in seats if s.last})
+    last = places.given_up(everyone)
+    rank = places.places(match.result, last)
+    first = set(places.winners(match.result, last))
     ratings = locked_ratings(match.game, [s.key for s in seats])
     teams = [[MODEL.rating(mu=ratings[s.key].mu, sigma=ratings[s.key].sigma)] for s in seats]
     new = MODEL.rate(teams, ranks=[rank[s.seat] for s in seats])
     after = _combined(seats, ratings, [team[0] for team in new])
-    winners = {s.key for s in seats if rank[s.seat] == 1}
+    winners = {s.key for s in seats if s.seat in first}
     changes = []
     for key, rating in ratings.items():
         before = rating.mu

@@ -117,7 +117,8 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
     server.send(sync(views[1], 8, seat))
     expect(version).to_have_attribute("data-version", "8")
 
-    # A refused act shows the server's reason and changes nothing.
+    # A refused act shows the reason in the player's words (the frame's English message
+    # is for developers) and changes nothing.
     page.click("[data-action=restock]")
     page.click("[data-action=restock]")
     act = server.expect_frame(page, "act")
@@ -127,11 +128,11 @@ def test_the_page_follows_versions_refusals_and_reconnects(new_page):
         {
             "t": "error",
             "id": act["id"],
-            "code": "not_your_turn",
+            "code": "not_your_seat",
             "message": "Hold on: the server says no.",
         }
     )
-    expect(page.locator(".refusal")).to_have_text("Hold on: the server says no.")
+    expect(page.locator(".refusal")).to_have_text("This is not your seat now, or a bot plays it.")
     expect(version).to_have_attribute("data-version", "8")
 
     # Sent again and applied: its own patch, carrying the act's id, moves the page on and

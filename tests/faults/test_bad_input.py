@@ -306,7 +306,6 @@ def test_chat_lines_of_the_wrong_kind_are_refused(arena, text):
         ("spectator", {"t": "back"}, "spectator"),
         ("spectator", {"t": "vote", "seat": 0}, "spectator"),
         ("idle", {"t": "back", "seat": "me"}, "bad_frame"),
-        ("active", {"t": "back"}, "not_away"),
         ("idle", {"t": "vote", "seat": -1}, "bad_frame"),
         ("idle", {"t": "vote"}, "bad_frame"),
         ("idle", {"t": "vote", "seat": 7}, "clock_decides"),  # a table with a clock

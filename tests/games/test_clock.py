@@ -125,3 +125,23 @@ def test_banks_stay_within_zero_and_the_cap_and_the_state_is_plain_json(steps):
         for seat in range(4):
             assert 0 <= clock.remaining(c, seat, now) <= pace.cap
         assert json.loads(json.dumps(c)) == c
+
+
+def test_a_player_back_after_timeouts_has_time_for_a_turn_not_just_the_increment():
+    fast = PACES["fast"]
+    spent = {"left": [fast.increment, fast.bank], "until": [None, T0 + fast.bank]}
+    back = clock.returned(fast, spent, 0, T0)
+    assert back["left"][0] == clock.comeback_time(fast) > 2 * fast.increment
+    assert back["until"] == spent["until"]  # the others' clocks are as they were
+    running = {"left": [0, fast.bank], "until": [T0 + fast.increment, None]}
+    assert clock.returned(fast, running, 0, T0)["until"][0] == T0 + clock.comeback_time(fast)
+
+
+def test_coming_back_never_takes_time_away_nor_beyond_the_cap_and_a_turn_based_turn_is_full():
+    for pace in (p for p in PACES.values() if p.kind == "realtime"):
+        assert clock.comeback_time(pace) <= min(pace.cap, pace.bank)
+        rich = {"left": [pace.cap], "until": [None]}
+        assert clock.returned(pace, rich, 0, T0) == rich
+    turn = {"left": [DAY.bank], "until": [T0 + 5 * SECOND]}
+    assert clock.returned(DAY, turn, 0, T0) == turn
+    assert clock.returned(PACES["none"], None, 0, T0) is None

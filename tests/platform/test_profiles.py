@@ -12,7 +12,7 @@ from django.utils import timezone
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
-from spacemission.matches.places import placements
+from spacemission.matches.places import game_places
 
 pytestmark = pytest.mark.django_db
 
@@ -89,6 +89,8 @@ def test_unknown_profile_is_not_found(client: Client) -> None:
         ([60, 60], [1], {1: 1, 0: 2}),  # the tie broken by space stations (R35)
     ],
 )
-def test_placements(totals: list[int], winners: list[int], expected: dict[int, int]) -> None:
+def test_the_games_places_are_competition_ranked(
+    totals: list[int], winners: list[int], expected: dict[int, int]
+) -> None:
     result = {"scores": [{"seat": i, "total": t} for i, t in enumerate(totals)], "winners": winners}
-    assert placements(result) == expected
+    assert game_places(result) == expected

@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import registry
-from games.clock import PACES
+from games.clock import PACES, comeback_time
 from games.core import IllegalAction
 from spacemission.live import deadlines
 from spacemission.lobby.listing import tables_frame
@@ -139,8 +139,33 @@ async def test_after_two_timeouts_in_a_row_the_bot_keeps_the_seat_until_i_am_bac
     assert (row.away, row.timeouts, row.bot) == (False, 0, "")
     stored = await fresh(match)
     assert current(stored)["turn"] == 1  # the bot played ada's turn; bob is to move
-    assert stored.clock["left"][0] == NORMAL.increment  # hers stands where it stood
+    assert stored.clock["left"][0] == comeback_time(NORMAL)  # time for a turn again
     assert event_kinds(stored)[-1] == ("back", 0)
+
+
+async def test_i_am_back_at_the_fast_pace_leaves_time_to_finish_a_turn(users, clock, connect):
+    """Two timeouts left ada one increment (0:15); back, she has time for a whole turn."""
+    fast = PACES["fast"]
+    ada, bob = users[:2]
+    match = await new_match([ada, bob], pace="fast")
+    a, b = await connect(match, ada), await connect(match, bob)
+    clock.advance(fast.bank)
+    assert await deadlines.sweep() == [match.pk]
+    await act(b)
+    clock.advance(fast.increment)
+    assert await deadlines.sweep() == [match.pk]  # the second timeout: the bot keeps it
+    await act(b)
+    await a.until_version(5)  # the bot played her turn again: bob is to move
+    assert (await fresh(match)).clock["left"][0] == fast.increment
+    await a.send({"t": "back"})
+    await a.expect("sync", seat=0)
+    assert (await fresh(match)).clock["left"][0] == comeback_time(fast)
+    await act(b)  # her turn: her clock runs from the time she came back with
+    assert (await fresh(match)).clock["until"][0] == clock.at + comeback_time(fast)
+    clock.advance(fast.increment + 1)
+    assert await deadlines.sweep() == []  # no third timeout 15 s later
+    await act(a)
+    assert event_kinds(await fresh(match))[-1] == ("back", 0)
 
 
 async def test_i_am_back_is_refused_for_another_seat_for_a_spectator_and_when_present(
@@ -151,8 +176,9 @@ async def test_i_am_back_is_refused_for_another_seat_for_a_spectator_and_when_pr
     a, c = await connect(match, ada), await connect(match, cy)
     await a.send({"t": "back", "seat": 1})
     assert (await a.expect("error"))["code"] == "not_your_seat"
-    await a.send({"t": "back"})
-    assert (await a.expect("error"))["code"] == "not_away"
+    await a.send({"t": "back"})  # she is here: nothing to do, nothing said
+    await a.send({"t": "ping"})
+    assert (await a.recv())["t"] == "pong"
     await c.send({"t": "back"})
     assert (await c.expect("error"))["code"] == "spectator"
     await a.send({"t": "back", "seat": "zero"})
@@ -185,8 +211,10 @@ async def test_resign_lets_a_bot_play_the_seat_out_and_the_player_watch(users, c
     assert (facts["user"], facts["resigned"], facts["bot"]) == ("ada", True, "greedy")
     await a.until_version(1)  # the bot played her turn (spectators' version)
     assert event_kinds(await fresh(match)) == [("resigned", 0)]
-    await a.send({"t": "resign"})
-    assert (await a.expect("error"))["code"] == "spectator"  # no seat to give up now
+    await a.send({"t": "resign"})  # resigned already: nothing changes, nothing is said
+    await a.send({"t": "back"})
+    assert (await a.expect("error"))["code"] == "resigned"  # for good
+    assert event_kinds(await fresh(match)) == [("resigned", 0)]
 
 
 async def test_resign_after_the_end_is_refused(users, clock):
@@ -215,15 +243,42 @@ async def test_the_other_players_vote_a_long_gone_player_to_a_bot(users, clock, 
     await b.send({"t": "vote", "seat": 0})
     sync = await c.expect("sync")
     assert sync["match"]["seats"][0]["votes"] == [1] and sync["match"]["seats"][0]["bot"] is None
-    await b.send({"t": "vote", "seat": 0})  # the same vote again counts once
-    await c.expect("sync")
-    assert (await seat(match, 0)).votes == [1]
     await c.send({"t": "vote", "seat": 0})  # two of two: the stand-in takes over
     sync = await c.expect("sync")
     assert sync["match"]["seats"][0]["bot"] == "greedy" and sync["match"]["seats"][0]["away"]
     await c.until_version(1)  # and plays ada's turn
     kinds = event_kinds(await fresh(match))
-    assert kinds == [("vote", 0), ("vote", 0), ("handed", 0)]
+    assert kinds == [("vote", 0), ("handed", 0)]
+
+
+async def test_a_repeated_vote_changes_nothing_and_sends_nothing(users, clock, connect, settings):
+    """Twenty copies of one vote: one vote, one event, one sync per connection."""
+    settings.FRAME_BURST = 100  # the repeats within the frame rate: each is handled
+    ada, bob, cy, dee = users
+    match = await new_match([ada, bob, cy, dee], pace="none", private=True)
+    b, c, d = await connect(match, bob), await connect(match, cy), await connect(match, dee)
+    clock.advance(absence.GONE_FOR_VOTE)
+    await b.send({"t": "vote", "seat": 0})
+    for client in (b, c, d):
+        assert (await client.expect("sync"))["match"]["seats"][0]["votes"] == [1]
+    for _ in range(20):
+        await b.send({"t": "vote", "seat": 0})
+    await b.send({"t": "ping"})
+    assert await frames_until(b, "pong") == ([], {"t": "pong"})
+    assert ((await seat(match, 0)).votes, event_kinds(await fresh(match))) == ([1], [("vote", 0)])
+    await c.send({"t": "vote", "seat": 0})  # two of three: the stand-in takes over
+    # A connection gets the match's frames in order: a sync the repeats caused came first.
+    before, sync = await frames_until(d, "sync")
+    assert before == [] and sync["match"]["seats"][0]["bot"] == "greedy"
+    assert event_kinds(await fresh(match)) == [("vote", 0), ("handed", 0)]
+
+
+async def frames_until(client, kind: str) -> tuple[list[dict], dict]:
+    """The frames (but presence) the client receives before the next ``kind``, and it."""
+    out = []
+    while (frame := await client.recv())["t"] != kind:
+        out.append(frame)
+    return [f for f in out if f["t"] != "presence"], frame
 
 
 async def test_a_vote_at_a_table_with_a_clock_or_by_a_spectator_is_refused(users, clock, connect):

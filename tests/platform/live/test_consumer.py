@@ -14,7 +14,7 @@ from django.utils import timezone
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games import registry
-from spacemission.live import bots, presence, relay, roster
+from spacemission.live import bots, presence, ratelimit, relay, roster
 from spacemission.live.consumers import TRY_AGAIN_CLOSE, MatchConsumer
 from spacemission.live.models import Connection
 from spacemission.matches.models import Action, ChatLine, Match
@@ -254,6 +254,38 @@ async def test_flooding_is_rate_limited_then_closed_with_4008(users, connect):
     assert codes.count("rate_limited") + codes.count("pong") == len(codes)
 
 
+async def test_stale_refusals_caused_by_another_seats_acts_never_close_the_socket(
+    users, connect, monkeypatch
+):
+    """Bob acts on a view ada's act has just moved on, again and again (as a Jump Drive
+    player does while another commits and takes it back, J15): each is refused and
+    answered with a fresh view, and none counts toward the flood limit. Versions bob was
+    never sent, or older than his last sync, still count."""
+    monkeypatch.setattr(ratelimit, "FLOOD_REFUSALS", 3)
+    ada, bob = users[:2]
+    match = await new_match([ada, bob])
+    a, b = await connect(match, ada), await connect(match, bob)
+    for turn in range(5):
+        seen = b.v
+        await play_first(a, f"a{turn}")  # bob's view moves on: his act is stale
+        await b.send({"t": "act", "id": f"s{turn}", "v": seen, "action": {"type": "play"}})
+        assert (await b.answer(f"s{turn}"))["code"] == "stale_version"
+        await b.expect("sync")
+        await play_first(b, f"b{turn}")
+    for bad in range(3):  # never sent to him: his own fault
+        await b.send({"t": "act", "id": f"x{bad}", "v": 10**6, "action": {"type": "play"}})
+    assert (await b.expect("closed"))["code"] == ratelimit.FLOOD_CLOSE
+
+
+async def play_first(client, frame_id: str) -> None:
+    """The client plays its first legal card on its current view; waits for the answer."""
+    while client.seat not in (client.view or {}).get("active", []):
+        await client.recv()
+    action = client.view["legal"][0]
+    await client.send({"t": "act", "id": frame_id, "v": client.v, "action": action})
+    assert (await client.answer(frame_id))["t"] == "patch"
+
+
 async def test_a_few_refusals_do_not_close_the_socket(users, connect):
     ada = users[0]
     match = await new_match([ada, "random"])
@@ -402,7 +434,7 @@ async def test_replacing_a_player_with_a_bot_turns_their_connection_into_a_spect
         "resigned": True,
     }
     await b.until_version(1)  # the bot took ada's turn
-    await b.expect("presence", connected=[1], spectators=1)
+    await b.expect("presence", connected=[1], spectators=0)  # she left: no spectator
     await a.send({"t": "act", "id": "late", "v": 1, "action": {"type": "play", "card": "k000"}})
     assert (await a.expect("error"))["code"] == "spectator"
 

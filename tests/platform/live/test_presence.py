@@ -62,16 +62,18 @@ def test_a_heartbeat_restores_rows_another_process_deleted(users):
     assert presence.snapshot(match.pk)["connected"] == [1]
 
 
-def test_leaving_and_moving_seats(users):
+def test_leaving_and_moving_seats_and_a_player_who_resigned_is_no_spectator(users):
     ada, bob = users[:2]
     match = create_match([ada, bob])
     presence.join("c1", presence.seen(match.pk, 0, ada))
     presence.join("c2", presence.seen(match.pk, 0, ada))
     presence.leave("c1")
     assert presence.snapshot(match.pk)["connected"] == [0]
-    presence.join("c2", presence.seen(match.pk, None, ada))
+    presence.join("c2", presence.seen(match.pk, None, ada))  # she resigned: she watches
+    assert presence.snapshot(match.pk) == {"t": "presence", "connected": [], "spectators": 0}
+    presence.join("c3", presence.seen(match.pk, None, users[2]))
     assert presence.snapshot(match.pk) == {"t": "presence", "connected": [], "spectators": 1}
-    presence.leave("c2")
+    presence.leave("c3")
     assert presence.snapshot(match.pk) == {"t": "presence", "connected": [], "spectators": 0}
 
 

@@ -8,7 +8,7 @@ from openskill.models import PlackettLuce
 
 from spacemission.matches import audiences
 from spacemission.matches.models import Match, MatchSeat
-from spacemission.matches.places import ranks
+from spacemission.matches.places import places
 from spacemission.matches.services import apply_action, replace_with_bot
 from spacemission.matches.states import current
 from spacemission.ratings import scale
@@ -56,7 +56,7 @@ def test_a_rated_match_is_rated_in_the_transaction_that_finishes_it() -> None:
     match = play_out(create_match(players, rated=True, options={"cards_per_seat": 4}), players)
     assert match.status == Match.Status.FINISHED
     changes = list(RatingChange.objects.filter(match=match).order_by("seat"))
-    rank = ranks(match.result, set())
+    rank = places(match.result, set())
     assert [c.rank for c in changes] == [rank[s] for s in range(3)]
     assert [x for c in changes for x in (c.mu_after, c.sigma_after)] == pytest.approx(
         expected(3, [rank[s] for s in range(3)])

@@ -185,7 +185,22 @@ async def test_bad_rematch_frames_are_refused_and_change_nothing(users, connect)
     assert await tables() == 2
 
 
-async def test_one_who_resigned_is_not_asked_and_a_bot_takes_their_seat(users, connect):
+@database_sync_to_async
+def new_seats(offer: dict) -> list[tuple[int, int | None, str]]:
+    table = Table.objects.get(public_id=offer["table"])
+    return [(s.index, s.user_id, s.bot) for s in table.seats.order_by("index")]
+
+
+async def nothing_more(client) -> None:
+    """The frames sent before a ping are all answered: nothing but the pong follows (and
+    who is here, which comes when it will)."""
+    await client.send({"t": "ping"})
+    while (frame := await client.recv())["t"] == "presence":
+        pass
+    assert frame["t"] == "pong", frame
+
+
+async def test_one_who_resigned_may_offer_and_accept_a_rematch_and_plays_it(users, connect):
     ada, bob, cy = users[:3]
     match = await finished_match([ada, bob, cy])
 
@@ -195,7 +210,32 @@ async def test_one_who_resigned_is_not_asked_and_a_bot_takes_their_seat(users, c
 
     await resign(1)
     a, c, b = await connect(match, ada), await connect(match, cy), await connect(match, bob)
-    assert b.frames[0]["seat"] is None  # bob watches now
+    assert b.frames[0]["seat"] is None  # bob watches from the spectators' view
+    await b.send({"t": "rematch_offer"})
+    offer = (await a.expect("rematch"))["offer"]
+    assert (offer["by"], [s["answer"] for s in offer["seats"]]) == (1, [None, "accept", None])
+    await b.expect("rematch")
+    await b.send({"t": "rematch_offer"})  # offered already: nothing changes, nothing is said
+    await b.send({"t": "rematch_accept"})
+    await nothing_more(b)
+    await a.send({"t": "rematch_accept"})
+    await c.send({"t": "rematch_accept"})
+    offer = await settled(b)
+    assert offer["status"] == "started"
+    assert await new_seats(offer) == [(0, ada.pk, ""), (1, bob.pk, ""), (2, cy.pk, "")]
+
+
+async def test_one_who_left_the_table_is_not_asked_and_a_bot_takes_their_seat(users, connect):
+    ada, bob, cy = users[:3]
+    match = await finished_match([ada, bob, cy])
+
+    @database_sync_to_async
+    def leave(seat: int) -> None:
+        match.seats.filter(index=seat).update(resigned=True, bot="random")
+        match.table.seats.filter(index=seat).update(user=None, bot="random")
+
+    await leave(1)
+    a, c, b = await connect(match, ada), await connect(match, cy), await connect(match, bob)
     await b.send({"t": "rematch_offer"})
     assert (await b.expect("error"))["code"] == "spectator"
     await a.send({"t": "rematch_offer"})
@@ -203,10 +243,29 @@ async def test_one_who_resigned_is_not_asked_and_a_bot_takes_their_seat(users, c
     assert [s["answer"] for s in offer["seats"]] == ["accept", "bot", None]
     await c.send({"t": "rematch_accept"})
     offer = await settled(a)
+    assert await new_seats(offer) == [(0, ada.pk, ""), (1, None, "random"), (2, cy.pk, "")]
 
-    @database_sync_to_async
-    def seats():
-        table = Table.objects.get(public_id=offer["table"])
-        return [(s.index, s.user_id, s.bot) for s in table.seats.order_by("index")]
 
-    assert await seats() == [(0, ada.pk, ""), (1, None, "random"), (2, cy.pk, "")]
+async def test_a_repeated_answer_changes_nothing_and_sends_nothing(users, connect):
+    ada, bob, cy = users[:3]
+    match = await finished_match([ada, bob, cy])
+    a, b, c = [await connect(match, u) for u in (ada, bob, cy)]
+    await a.send({"t": "rematch_offer"})
+    for client in (a, b, c):
+        await client.expect("rematch")
+    await b.send({"t": "rematch_accept"})
+    for client in (a, b, c):
+        await client.expect("rematch")
+    for frame in ("rematch_accept", "rematch_offer", "rematch_accept"):
+        await b.send({"t": frame})
+    await a.send({"t": "rematch_offer"})
+    await nothing_more(b)
+    await nothing_more(a)
+    await c.send({"t": "rematch_decline"})
+    offer = (await b.expect("rematch"))["offer"]  # the next frame is the decline's
+    assert offer["status"] == "declined"
+    await c.expect("rematch")
+    await c.send({"t": "rematch_decline"})  # declined already
+    await nothing_more(c)
+    rematch = await rematch_of(match)
+    assert rematch.answers == {"0": "accept", "1": "accept", "2": "decline"}

@@ -2,19 +2,14 @@
 // revealed: hands, BlaBla cards held, the stacks and the cards left in the box.
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
+import { winnerSeats, winnersLine } from "../../js/match/winners.js";
 import { blablaChip, endReason, flightChip, setName, stackName, tiebreakText } from "./labels.js";
 import { who } from "./panels.js";
 
 const KINDS = ["A", "B", "C", "D"];
 
-function headline(result, names) {
-  const winners = result.winners.map((seat) => names[seat] ?? "?");
-  if (winners.length === 1) return interpolate(gettext("%s wins!"), [winners[0]]);
-  return interpolate(gettext("Shared victory: %s"), [winners.join(gettext(", "))]);
-}
-
-function scoreTable(result, names) {
-  const winners = new Set(result.winners);
+function scoreTable(result, names, match) {
+  const winners = new Set(winnerSeats(match) ?? []);
   return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
     h("caption", {}, gettext("Secured BlaBla cards by kind")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Kind")),
@@ -47,13 +42,13 @@ function flightCard(id) {
   return { id, value: special ? null : Number(faceText), special, owner: parts[1] };
 }
 
-export function endScreen(view, names, lobbyUrl) {
+export function endScreen(view, names, lobbyUrl, match) {
   const { result } = view;
   return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, gettext("Game over")),
-    h("p", { class: "winners" }, headline(result, names)),
+    h("p", { class: "winners" }, winnersLine(match, names)),
     h("p", {}, interpolate(gettext("The game ended because %s."), [endReason(result.end)]), " ", tiebreakText(result.tiebreak)),
-    scoreTable(result, names),
+    scoreTable(result, names, match),
     lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
     h("div", { class: "revealed-all" }, result.scores.map((entry) => revealed(entry, names))),
     h("section", { class: "revealed" }, h("h3", {}, gettext("The stacks")),

@@ -110,7 +110,7 @@ export function createTable(root, api) {
     const names = seatNames(snapshot.match);
     table.setAttribute("aria-busy", busy ? "true" : "false");
     const over = Boolean(v.result);
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl) : "");
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match) : "");
     redrawIfChanged(parts.turn, banner(v, names, api.seat));
     redrawIfChanged(parts.fight, over ? "" : lastFight(v, names));
     redraw(parts.board, boardSvg(v, {

@@ -2,18 +2,13 @@
 // scoring card by card, and every hand revealed.
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
+import { winnerSeats, winnersLine } from "../../js/match/winners.js";
 import { seatMark } from "../../js/match/seats.js";
 import { chip, yieldText } from "./cards.js";
 import { cardName } from "./cardtexts.js";
 
 function who(seat, names) {
   return h("span", { class: `who seat-text-${seat}` }, seatMark(seat, 16), names[seat] ?? "?");
-}
-
-function headline(result, names) {
-  const winners = result.winners.map((seat) => names[seat] ?? "?");
-  if (winners.length === 1) return interpolate(gettext("%s wins!"), [winners[0]]);
-  return interpolate(gettext("Shared victory: %s"), [winners.join(gettext(", "))]);
 }
 
 /** "round 3" from the result becomes "Round 3" in the reader's language. */
@@ -26,9 +21,9 @@ function row(label, scores, value, cls) {
   return h("tr", { class: cls }, h("th", { scope: "row" }, label), scores.map((x) => h("td", {}, String(value(x)))));
 }
 
-function scoreTable(result, names) {
+function scoreTable(result, names, match) {
   const { scores } = result;
-  const winners = new Set(result.winners);
+  const winners = new Set(winnerSeats(match) ?? []);
   const rounds = Object.keys(scores[0]?.by_category ?? {});
   return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": gettext("VP by round") }, h("table", { class: "result-table" },
     h("caption", {}, gettext("VP by round")),
@@ -57,12 +52,12 @@ function revealed(entry, names) {
     entry.hand.length ? h("ul", { class: "jd-hand-revealed" }, entry.hand.map((c) => chip(c))) : h("p", { class: "muted" }, gettext("No cards.")));
 }
 
-export function endScreen(view, names, lobbyUrl) {
+export function endScreen(view, names, lobbyUrl, match) {
   const { result } = view;
   return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, gettext("Game over")),
-    h("p", { class: "winners" }, headline(result, names)),
-    scoreTable(result, names),
+    h("p", { class: "winners" }, winnersLine(match, names)),
+    scoreTable(result, names, match),
     lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
     h("div", { class: "revealed-all" }, result.scores.map((entry) => revealed(entry, names))));
 }

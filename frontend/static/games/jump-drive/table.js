@@ -188,7 +188,7 @@ export function createTable(root, api) {
     table.setAttribute("aria-busy", busy ? "true" : "false");
     const names = seatNames(snapshot.match);
     const over = v.phase === "over" && v.result;
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl) : "");
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match) : "");
     redrawIfChanged(parts.turn, stepBanner(v, names, api.seat));
     redraw(parts.controls, controls({
       view: v, names, mySeat: api.seat, legal: legal(), busy, refusal, picks, on,

@@ -1,6 +1,7 @@
 // The end screen (O8): winners, score by category, and everyone's tiles revealed.
 import { h } from "../../js/match/dom.js";
-import { gettext, interpolate } from "../../js/match/i18n.js";
+import { gettext } from "../../js/match/i18n.js";
+import { winnerSeats, winnersLine } from "../../js/match/winners.js";
 import { seatMark } from "../../js/match/seats.js";
 import { CATEGORIES, categoryName } from "./labels.js";
 import { hand, tileGroups } from "./pieces.js";
@@ -9,15 +10,9 @@ function who(seat, names) {
   return h("span", { class: `who seat-text-${seat}` }, seatMark(seat, 16), names[seat] ?? "?");
 }
 
-function headline(result, names) {
-  const winners = result.winners.map((seat) => names[seat] ?? "?");
-  if (winners.length === 1) return interpolate(gettext("%s wins!"), [winners[0]]);
-  return interpolate(gettext("Shared victory: %s"), [winners.join(", ")]);
-}
-
-function scoreTable(result, names) {
+function scoreTable(result, names, match) {
   const scores = result.scores;
-  const winners = new Set(result.winners);
+  const winners = new Set(winnerSeats(match) ?? []);
   const categories = CATEGORIES.filter((c) => scores.some((x) => c in x.by_category));
   return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": gettext("Score by category") }, h("table", { class: "result-table" },
     h("caption", {}, gettext("Score by category")),
@@ -48,14 +43,14 @@ function revealed(entry, names, planets, colonised) {
     entry.hand ? hand(entry.hand, () => ({}), { emptySlots: false }) : null);
 }
 
-export function endScreen(view, names, lobbyUrl) {
+export function endScreen(view, names, lobbyUrl, match) {
   const result = view.result;
   const planets = Object.fromEntries(view.ring.map((p) => [p.id, p.name]));
   const colonised = new Set(view.ring.filter((p) => p.station !== null).map((p) => p.id));
   return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, gettext("Game over")),
-    h("p", { class: "winners" }, headline(result, names)),
-    scoreTable(result, names),
+    h("p", { class: "winners" }, winnersLine(match, names)),
+    scoreTable(result, names, match),
     lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
     h("div", { class: "revealed-all" }, (result.revealed ?? []).map((entry) => revealed(entry, names, planets, colonised))));
 }

@@ -190,7 +190,7 @@ export function createTable(root, api) {
     const names = seatNames(snapshot.match);
     const me = v.me;
     const over = v.phase === "over" && v.result;
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl) : "");
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match) : "");
     const mySeat = api.seat;
     const here = mySeat !== null ? v.players.find((p) => p.seat === mySeat)?.ship : null;
     const choosable = myTurn() && !busy ? planetChoices(legal(), choice.type, choice.cards) : new Set();

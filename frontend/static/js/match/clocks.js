@@ -71,7 +71,8 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
   function controlsFor(now) {
     const match = state.match;
     const mine = match?.seats?.find((x) => x.seat === mySeat);
-    if (!mine || match.status !== "running") return [];
+    // One who resigned cannot act: no resign, no vote, no "I'm back" (the status says why).
+    if (!mine || mine.resigned || match.status !== "running") return [];
     const out = [];
     if (mine.away) {
       out.push(h("p", { class: "away-note" }, mine.bot

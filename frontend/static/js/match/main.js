@@ -9,7 +9,8 @@ import { loadGame } from "./games.js";
 import { gettext, loadCatalog } from "./i18n.js";
 import { createLog } from "./log.js";
 import { createTurnNotices } from "./notices.js";
-import { createRematch, rematchError } from "./rematch.js";
+import { createRematch } from "./rematch.js";
+import { refusalText } from "./refusals.js";
 import { MatchConnection } from "./socket.js";
 import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
@@ -40,6 +41,10 @@ async function start() {
 
   const snapshot = { view: null, version: null, match: null, presence: { connected: [], spectators: 0 } };
   let game = null;
+  // The seat this page plays: its own, until its player resigns (or leaves) and a bot
+  // plays it to the end. The seat stays theirs (its log lines, its rematch answer).
+  const resigned = () => config.seat !== null && Boolean(snapshot.match?.seats?.find((s) => s.seat === config.seat)?.resigned);
+  const acting = () => (resigned() ? null : config.seat);
   const draw = () => {
     if (game && snapshot.view) game.render(snapshot);
   };
@@ -89,10 +94,11 @@ async function start() {
       renderFinal(finalPanel, match, seatNames(match));
       root.dataset.phase = view.phase ?? "";
       status.finished(match?.status === "finished" || view.phase === "over");
+      status.resigned(resigned());
       root.dataset.version = String(version);
       // A background tab still tells its player when the table waits for them.
       const over = match?.status === "finished" || Boolean(view.result);
-      notices.update(!over && (view.active ?? []).includes(config.seat), tableName);
+      notices.update(!over && acting() !== null && (view.active ?? []).includes(acting()), tableName);
       rematch.update(over, seatNames(match));
       draw();
     },
@@ -109,7 +115,7 @@ async function start() {
     },
     chat: (frame) => chat.add(frame),
     chatHistory: (lines) => chat.replace(lines),
-    error: (frame) => showError(rematchError(frame.code) ?? (frame.message || frame.code)),
+    error: (frame) => showError(refusalText(frame.code)),
     rematch: (offer, how) => rematch.offer(offer, how),
   });
 
@@ -117,7 +123,9 @@ async function start() {
     const { table, words } = await loadGame(config.game);
     log = createLog(document.getElementById("match-log"), { describe: words.describe, seat: config.seat });
     game = table.createTable(gameRoot, {
-      seat: config.seat,
+      get seat() {
+        return acting();
+      },
       lobbyUrl: config.lobby_url,
       act: (action) => connection.act(action),
       announce: (text) => status.notice(text),

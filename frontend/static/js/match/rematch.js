@@ -3,18 +3,6 @@
 import { h, redraw } from "./dom.js";
 import { gettext, interpolate } from "./i18n.js";
 
-const ERRORS = {
-  match_running: () => gettext("A rematch can be offered once the game is over."),
-  no_rematch: () => gettext("No rematch offer is waiting for an answer."),
-  not_asked: () => gettext("This rematch offer does not ask you."),
-  rematch_started: () => gettext("The rematch has already started."),
-};
-
-/** The words for a refused rematch frame, or null for any other error. */
-export function rematchError(code) {
-  return ERRORS[code]?.() ?? null;
-}
-
 function answerLabel(answer) {
   if (answer === "accept") return gettext("accepted");
   if (answer === "decline") return gettext("declined");

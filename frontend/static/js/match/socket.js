@@ -1,5 +1,6 @@
 // The match websocket: versions, patches, acts, reconnects. See docs/protocol.md.
 import { gettext } from "./i18n.js";
+import { refusalWords } from "./refusals.js";
 import { applyPatch } from "./patch.js";
 
 const PING_EVERY_MS = 20000;
@@ -231,7 +232,7 @@ export class MatchConnection {
 
   onError(frame) {
     if (frame.id && this.pending.has(frame.id)) {
-      this.settle(frame.id, new ActRefused(frame.code, frame.message));
+      this.settle(frame.id, new ActRefused(frame.code, refusalWords(frame.code) ?? gettext("The action was refused.")));
     } else {
       this.handlers.error(frame);
     }

@@ -1,4 +1,5 @@
-// Connection status, role banner and spectator count.
+// Connection status, role banner and spectator count. A player who resigned is no
+// spectator: their banner says they resigned and a bot plays their seat.
 import { h } from "./dom.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 
@@ -8,9 +9,9 @@ export function createStatus(root, { seat, onRetry }) {
   const watchers = h("span", { class: "watchers" });
   const role = seat === null
     ? h("span", { class: "role-banner spectator-banner" }, gettext("You are watching this table as a spectator."))
-    : null;
+    : h("span", { class: "role-banner resigned-banner", hidden: true }, gettext("You resigned: a bot plays your seat to the end. You watch on, and may still offer or accept a rematch."));
   const live = h("span", { class: "visually-hidden", role: "status", "aria-live": "polite" });
-  root.replaceChildren(role ?? "", h("span", { class: "conn" }, pill, retry), watchers, live);
+  root.replaceChildren(role, h("span", { class: "conn" }, pill, retry), watchers, live);
   let countdown = null;
   let over = false;
   let current = "connecting";
@@ -54,6 +55,12 @@ export function createStatus(root, { seat, onRetry }) {
       over = isOver;
       pill.toggleAttribute("data-over", over);
       if (current === "live") pill.textContent = over ? gettext("Game over") : gettext("Live");
+    },
+    /** This page's player resigned (or left): say so instead of offering any act. */
+    resigned(isResigned) {
+      if (seat === null || role.hidden === !isResigned) return;
+      role.hidden = !isResigned;
+      if (isResigned) say(role.textContent);
     },
     spectators(count) {
       watchers.textContent = interpolate(ngettext("%s spectator", "%s spectators", count), [count]);

@@ -10,7 +10,7 @@ import { seatNames } from "../match/seats.js";
 
 const ALL = "all";
 const config = JSON.parse(document.getElementById("replay-config").textContent);
-const match = { seats: config.seats.map((seat) => ({ ...seat, user: null })), status: "finished" };
+const match = { seats: config.seats.map((seat) => ({ ...seat, user: null })), status: "finished", end: config.end };
 const names = seatNames(match);
 const presence = { connected: [], spectators: 0 };
 const cache = new Map();
