@@ -13,6 +13,7 @@ import { createRematch, rematchError } from "./rematch.js";
 import { MatchConnection } from "./socket.js";
 import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
+import { createGuide } from "./tutorial.js";
 
 const ERROR_SHOWN_MS = 8000;
 
@@ -79,6 +80,7 @@ async function start() {
     go: (url) => window.location.assign(url),
   });
   const tableName = document.getElementById("match-title").textContent.replace(/\s+/g, " ").trim();
+  const guide = createGuide({ seat: config.seat, root: gameRoot, table: config.table });
 
   const connection = new MatchConnection(config.ws, {
     status: (state, detail) => status.connection(state, detail),
@@ -95,6 +97,7 @@ async function start() {
       notices.update(!over && (view.active ?? []).includes(config.seat), tableName);
       rematch.update(over, seatNames(match));
       draw();
+      guide.update(snapshot);
     },
     presence: (frame) => {
       snapshot.presence = { connected: frame.connected ?? [], spectators: frame.spectators ?? 0 };
@@ -119,7 +122,7 @@ async function start() {
     game = table.createTable(gameRoot, {
       seat: config.seat,
       lobbyUrl: config.lobby_url,
-      act: (action) => connection.act(action),
+      act: guide.guard((action) => connection.act(action)),
       announce: (text) => status.notice(text),
     });
   } catch (error) {
