@@ -35,7 +35,7 @@ function suggestedCard(ctx) {
 function others(ctx) {
   const names = seatNames(ctx.match);
   return ctx.view.players.filter((p) => p.seat !== ctx.seat).map((p) => interpolate(
-    gettext("%(name)s flew to %(square)s and holds %(cards)s cards."),
+    gettext("%(name)s flew to %(square)s; cards in hand: %(cards)s."),
     { name: names[p.seat] ?? "?", square: p.ship.at, cards: p.hand_size }, true)).join(" ");
 }
 

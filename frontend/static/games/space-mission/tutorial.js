@@ -28,7 +28,7 @@ export function plannedJump(ctx) {
 function others(ctx) {
   const names = seatNames(ctx.match);
   return ctx.view.players.filter((p) => p.seat !== ctx.seat).map((p) => interpolate(
-    gettext("%(name)s: ship at %(planet)s, %(probes)s probes on the Jump Gate, %(reserved)s reserved tiles."),
+    gettext("%(name)s: ship at %(planet)s; probes on the Jump Gate: %(probes)s; reserved tiles: %(reserved)s."),
     {
       name: names[p.seat] ?? "?",
       planet: planet(ctx, p.ship)?.name ?? gettext("the Jump Gate"),
