@@ -9,6 +9,9 @@ import { gettext, interpolate } from "./i18n.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
 const MESSAGE_SHOWN_MS = 6000;
+// How long the guide keeps its step after an accepted action if the view it produced is
+// slow to come (it nearly always comes with the acknowledgement).
+const VIEW_AWAITED_MS = 2000;
 // Controls the guide never blocks: the board legend, links and the page's own menus.
 const ALWAYS_OPEN = "summary, details, a[href]";
 const INTERACTIVE = "button, [role=button], input, select, textarea, label, summary, a[href]";
@@ -73,7 +76,7 @@ export function createGuide({ seat, root, table }) {
     update: (snapshot) => guide.update(snapshot),
     guard: (send) => (action) => {
       const refusal = guide.refusal(action);
-      return refusal ? Promise.reject(new Error(refusal)) : send(action);
+      return refusal ? Promise.reject(new Error(refusal)) : guide.sending(send(action));
     },
   };
 }
@@ -142,12 +145,44 @@ class Guide {
 
   update(snapshot) {
     this.snapshot = snapshot;
+    if (snapshot.version !== this.awaited) this.awaited = null;
     this.refresh();
+  }
+
+  /** While an action is on its way, and until the view it produced arrives, the page is
+   * between two states (the game resets its choices on the acknowledgement): the step
+   * stays as it was instead of flickering back. */
+  sending(promise) {
+    const version = this.snapshot?.version;
+    this.inFlight = (this.inFlight ?? 0) + 1;
+    promise.then(
+      () => {
+        this.awaited = version;
+        setTimeout(() => this.viewArrived(version), VIEW_AWAITED_MS);
+      },
+      () => {},
+    ).finally(() => {
+      this.inFlight -= 1;
+      this.refresh();
+    });
+    return promise;
+  }
+
+  viewArrived(version) {
+    if (this.awaited !== version) return;
+    this.awaited = null;
+    this.refresh();
+  }
+
+  get holding() {
+    if (this.inFlight > 0) return true;
+    return this.awaited !== null && this.awaited !== undefined && this.snapshot?.version === this.awaited;
   }
 
   /** The first step whose condition holds that the player has not acknowledged yet. */
   current() {
     if (!this.script || !this.snapshot?.view || this.over) return null;
+    if (this.holding && this.step) return this.step;
     const ctx = this.context();
     const seen = new Set(this.saved.get().seen);
     return this.script.steps.find((step) => !(step.next && seen.has(step.id)) && step.when(ctx)) ?? null;
