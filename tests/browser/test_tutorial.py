@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser import ui
 from tests.browser.conftest import LAPTOP, PHONE
+from tests.browser.test_access import RUN_AXE
+from tests.browser.test_access import axe_source as axe_source  # a fixture
 
 pytestmark = pytest.mark.browser
 
@@ -184,6 +186,12 @@ def test_skipping_the_guide_leaves_the_table_to_the_player(visitor, game):
     ui.wait_for_table(page)
     expect(page.locator("#match-log")).to_be_attached()
     expect(page.locator(".guide")).to_be_hidden()
+    # Reachable again from the table: its Tutorial link, then "Continue".
+    page.locator("#tutorial-link").tap()
+    page.locator("#learn-continue").tap()
+    ui.wait_for_table(page)
+    expect(page.locator(".guide")).to_be_visible()
+    expect(page.locator("#game-root .guide-target").first).to_be_visible()
 
 
 # A control the guide does not point at while it asks for another: by game, the step,
@@ -235,3 +243,25 @@ def test_every_table_has_a_legend_a_tap_opens(visitor, game, lang):
         assert entries.nth(i).inner_text().strip()
     box = legend.locator("summary").bounding_box()
     assert box is not None and box["height"] >= 44
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hu"])
+def test_axe_finds_no_serious_violation_on_the_learn_page_and_the_guided_table(
+    visitor, axe_source, lang
+):
+    found = {}
+    for viewport in (PHONE, LAPTOP):
+        page = visitor(lang, viewport)
+        page.goto("/learn/blabla/")
+        for where in ("learn", "table"):
+            if where == "table":
+                page.locator("#learn-start").click()
+                ui.wait_for_table(page)
+                page.locator(".guide-next").click()  # a step that highlights a card
+                expect(page.locator("#game-root .guide-target").first).to_be_visible()
+            page.evaluate(axe_source)
+            violations, passed = page.evaluate(RUN_AXE)
+            assert "color-contrast" in passed or violations  # the checks did run
+            if violations:
+                found[where, viewport["width"]] = violations
+    assert not found, found

@@ -59,7 +59,7 @@ def test_an_ordinary_table_links_to_the_tutorial_without_the_guide(
 def test_the_learn_page_offers_to_continue_a_running_guided_game(as_ada: Client, ada: User) -> None:
     table = services.start_guided_game(ada, "jump-drive")
     html = as_ada.get(reverse("learn", args=["jump-drive"])).content.decode()
-    assert f'href="{table.get_absolute_url()}" id="learn-continue"' in html
+    assert f'href="{table.get_absolute_url()}#guide" id="learn-continue"' in html
 
 
 @pytest.mark.parametrize("method", ["get", "post"])

@@ -71,7 +71,10 @@ const NO_GUIDE = { update() {}, guard: (send) => send };
 export function createGuide({ seat, root, table }) {
   const config = readConfig();
   if (!config || seat === null || !GAME_ID.test(config.game)) return NO_GUIDE;
-  const guide = new Guide(config.game, seat, root, memory(`guide:${table}`));
+  const saved = memory(`guide:${table}`);
+  // "Continue your guided game" asks for the guide back, even after a skip.
+  if (window.location.hash === "#guide") saved.set({ skipped: false, finished: false });
+  const guide = new Guide(config.game, seat, root, saved);
   return {
     update: (snapshot) => guide.update(snapshot),
     guard: (send) => (action) => {
@@ -108,7 +111,9 @@ class Guide {
       });
     }).observe(this.root, { childList: true, subtree: true });
     window.addEventListener("resize", () => this.place());
-    window.addEventListener("scroll", () => this.place(), { passive: true });
+    // Only once a scroll has come to rest: a panel that jumped about mid-scroll would be
+    // hard to tap (and might put another control under the finger).
+    window.addEventListener("scrollend", () => this.place(), { passive: true });
   }
 
   get over() {
