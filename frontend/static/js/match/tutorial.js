@@ -56,8 +56,11 @@ function memory(key) {
   };
 }
 
-function overlaps(a, b) {
-  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** The area two rectangles share. */
+function overlap(a, b) {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
 }
 
 /** An inert guide: tables that are not guided. */
@@ -231,14 +234,21 @@ class Guide {
     this.place();
   }
 
-  /** The panel stays clear of what it points at: below, unless it would cover it there. */
+  /** The panel stays clear of what it points at: below, unless it covers more of the
+   * highlighted elements there than above. */
   place() {
     if (this.panel.hidden) return;
-    const rect = this.targets()[0]?.getBoundingClientRect();
-    this.panel.dataset.side = "bottom";
-    if (rect && overlaps(this.panel.getBoundingClientRect(), rect)) this.panel.dataset.side = "top";
-    const low = rect && rect.top + rect.height / 2 > this.panel.getBoundingClientRect().top;
-    this.panel.dataset.pointing = !rect ? "" : low ? "down" : "up";
+    const rects = this.targets().map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+    const covered = (side) => {
+      this.panel.dataset.side = side;
+      const panel = this.panel.getBoundingClientRect();
+      return rects.reduce((sum, r) => sum + overlap(panel, r), 0);
+    };
+    const below = covered("bottom");
+    if (below > 0 && covered("top") >= below) this.panel.dataset.side = "bottom";
+    const panel = this.panel.getBoundingClientRect();
+    const low = rects.length && rects[0].top + rects[0].height / 2 > panel.top;
+    this.panel.dataset.pointing = !rects.length ? "" : low ? "down" : "up";
   }
 
   guardClick(event) {
