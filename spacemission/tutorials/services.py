@@ -6,7 +6,10 @@ every other way (it can be left, replayed, and its deal verified).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
 
 from games.core import GameInfo
 from spacemission.accounts.models import User
@@ -20,6 +23,8 @@ SEED = 6
 SEATS = 3
 BOT = "greedy"
 PACE = "none"  # no clock: a newcomer reads at their own speed
+# A second start within this time is the same click twice: it gets the table just made.
+REPEATED_START = timedelta(seconds=10)
 
 
 def seat_count(info: GameInfo) -> int:
@@ -31,6 +36,10 @@ def start_guided_game(user: User, game: str) -> Table:
     """A started private table of ``game`` for ``user`` against bots, dealt by ``SEED``.
     Raises the lobby's LobbyError for a game that does not exist."""
     info = lobby.known_game(game)
+    User.objects.select_for_update().filter(pk=user.pk).first()  # one start per user at a time
+    latest = running_guided_game(user, game)
+    if latest is not None and latest.created_at > timezone.now() - REPEATED_START:
+        return latest
     seats = seat_count(info)
     table = lobby.create_table(
         user, game, seats, bots=seats - 1, bot_kind=BOT, private=True, pace=PACE

@@ -32,10 +32,19 @@ def test_a_new_visitor_starts_a_guided_game_as_a_guest(client: Client, game: str
     assert 'id="tutorial-config"' in html and f'href="/learn/{game}/"' in html
 
 
+def test_a_second_click_on_start_gets_the_table_just_made(client: Client) -> None:
+    first = client.post(reverse("learn", args=["blabla"]))
+    second = client.post(reverse("learn", args=["blabla"]))
+    assert first.url == second.url and Table.objects.count() == 1
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_guided_game_of_a_game_is_dealt_the_same(ada: User, game: str) -> None:
     first = services.start_guided_game(ada, game)
+    first.created_at -= services.REPEATED_START
+    first.save(update_fields=["created_at"])
     second = services.start_guided_game(ada, game)
+    assert first != second
     assert first.match.seed == second.match.seed == services.SEED
     view = registry.get(game).view
     assert view(current(first.match), 0) == view(current(second.match), 0)
