@@ -9,9 +9,10 @@ import { gettext, interpolate } from "./i18n.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
 const MESSAGE_SHOWN_MS = 6000;
-// How long the guide keeps its step after an accepted action if the view it produced is
-// slow to come (it nearly always comes with the acknowledgement).
-const VIEW_AWAITED_MS = 2000;
+// How long at most the guide keeps its step after an accepted action while the view it
+// produced is on its way (an accepted action always changes the actor's view, so this
+// only matters if that view is lost; a busy server may take seconds to send it).
+const VIEW_AWAITED_MS = 10000;
 // Controls the guide never blocks: the board legend, links and the page's own menus.
 const ALWAYS_OPEN = "summary, details, a[href]";
 const INTERACTIVE = "button, [role=button], input, select, textarea, label, summary, a[href]";
