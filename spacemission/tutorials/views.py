@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
 
 from spacemission.accounts.guests import create_guest
 from spacemission.accounts.throttle import allow_new_account
@@ -14,6 +15,7 @@ from spacemission.lobby.services import LobbyError
 from spacemission.tutorials.services import running_guided_game, start_guided_game
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def learn(request: HttpRequest, game: str) -> HttpResponse:
     """GET: what the guided game is, with its start button; POST: start it (a new
     visitor becomes a guest first) and go to the table."""

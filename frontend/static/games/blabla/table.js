@@ -7,8 +7,8 @@ import { boardSvg } from "./board.js";
 import { emptyPicks, movesFor, pickCard } from "./choices.js";
 import { banner, controls, lastFight } from "./controls.js";
 import { reasonText } from "./labels.js";
-import { boostPanel, knowledgePanel, pilePanel, playersPanel } from "./panels.js";
 import { legend } from "./legend.js";
+import { boostPanel, knowledgePanel, pilePanel, playersPanel } from "./panels.js";
 import { endScreen } from "./result.js";
 
 const RETRIES = 3;
