@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "spacemission.matches",
     "spacemission.ratings",
     "spacemission.live",
+    "spacemission.tutorials",
 ]
 
 MIDDLEWARE = [

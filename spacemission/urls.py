@@ -22,6 +22,7 @@ urlpatterns = [
     path("quick/", lobby.quick_match, name="quick-match"),
     path("rules/<slug:game>/", rules.rules, name="rules"),
     path("games/", my_games, name="my-games"),
+    path("", include("spacemission.tutorials.urls")),
     path("t/<table:table_id>/", lobby.table, name="table"),
     path("t/<table:table_id>/state/", lobby.table_state, name="table-state"),
     path("t/<table:table_id>/join/", lobby.join, name="table-join"),

@@ -283,8 +283,9 @@ def close_gaps(table: Table, seats: list[Seat]) -> None:
 
 
 @transaction.atomic
-def start(user: User, table_id: int) -> Match:
-    """The host starts the match with the seats filled so far (bots count)."""
+def start(user: User, table_id: int, seed: int | None = None) -> Match:
+    """The host starts the match with the seats filled so far (bots count); ``seed``
+    fixes the deal (else it is random)."""
     table = locked_open(table_id)
     require_host(table, user)
     seats = seats_of(table)
@@ -293,7 +294,7 @@ def start(user: User, table_id: int) -> Match:
     if filled < needed:
         raise LobbyError(_("At least %(count)d seats must be filled to start.") % {"count": needed})
     close_gaps(table, seats)
-    match = start_match(table)
+    match = start_match(table, seed)
     announce(table)
     return match
 

@@ -64,8 +64,9 @@ def bot_seed(match: Match, seat: int) -> int:
     return (match.seed * 1_000_003 + match.version * 101 + seat) % (1 << SEED_BITS)
 
 
-def start_match(table: Table) -> Match:
-    """Create the match for a full table and mark the table running.
+def start_match(table: Table, seed: int | None = None) -> Match:
+    """Create the match for a full table and mark the table running: a random deal, or
+    the one ``seed`` gives (a guided game deals the same every time).
 
     Call inside the caller's transaction; the first bot move (if a bot acts first) is
     scheduled once it commits.
@@ -75,7 +76,8 @@ def start_match(table: Table) -> Match:
     if [s.index for s in seats if s.taken] != list(range(table.seat_count)):
         raise ValueError(f"table {table.pk} has empty seats")
     options = {**game.info.default_options(), **(table.options or {})}
-    seed = secrets.randbits(SEED_BITS)
+    if seed is None:
+        seed = secrets.randbits(SEED_BITS)
     salt = secrets.token_hex(fairdeal.SALT_BYTES)
     names = seat_names((s.bot, s.user.shown_name if s.user_id else "") for s in seats)
     state = game.setup(table.seat_count, options, seed)

@@ -7,6 +7,7 @@ import { boardSvg } from "./board.js";
 import { emptyPicks, movesFor, pickCard } from "./choices.js";
 import { banner, controls, lastFight } from "./controls.js";
 import { reasonText } from "./labels.js";
+import { legend } from "./legend.js";
 import { boostPanel, knowledgePanel, pilePanel, playersPanel } from "./panels.js";
 import { endScreen } from "./result.js";
 
@@ -23,10 +24,11 @@ export function createTable(root, api) {
     pile: h("section", { class: "bb-pile-panel panel", "aria-label": gettext("Open pile") }),
     boost: h("section", { class: "bb-boost-panel panel", "aria-label": gettext("Boost") }),
     knows: h("section", { class: "bb-knows panel", "aria-label": gettext("What you know") }),
+    legend: h("div", { class: "bb-legend-area" }),
   };
   const table = h("div", { class: "bb-table" },
     parts.end,
-    h("div", { class: "bb-main" }, parts.turn, parts.fight, parts.board, parts.controls),
+    h("div", { class: "bb-main" }, parts.turn, parts.fight, parts.board, parts.controls, parts.legend),
     h("div", { class: "bb-side" }, parts.players, parts.pile, parts.boost, parts.knows));
   root.replaceChildren(table);
   root.removeAttribute("aria-busy");
@@ -122,6 +124,8 @@ export function createTable(root, api) {
     redraw(parts.players, playersPanel(v, { names, mySeat: api.seat, presence: snapshot.presence, match: snapshot.match }));
     redraw(parts.pile, pilePanel(v));
     redraw(parts.boost, boostPanel(v));
+    // The legend's ship wears the seat's set; drawn once, so an open legend stays open.
+    if (!parts.legend.firstChild) parts.legend.append(legend(api.seat, v.players[api.seat ?? 0]?.set));
     const knows = knowledgePanel(v, names);
     redraw(parts.knows, knows);
     parts.knows.hidden = !knows.length;

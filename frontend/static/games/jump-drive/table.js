@@ -8,6 +8,7 @@ import { aloneExplained, card } from "./cards.js";
 import { cardChoices, completed, contactChoices, discardChoices, emptyPicks, isDraft, pickCard } from "./choices.js";
 import { controls, stepBanner } from "./controls.js";
 import { empires } from "./empires.js";
+import { legend } from "./legend.js";
 import { endScreen } from "./result.js";
 import { vpTrack } from "./track.js";
 import { whyNot } from "./whynot.js";
@@ -39,7 +40,7 @@ export function createTable(root, api) {
   const table = h("div", { class: "jd-table" },
     parts.end,
     h("div", { class: "jd-decide" }, parts.turn, parts.controls, parts.hand),
-    h("div", { class: "jd-public" }, parts.track, parts.empires));
+    h("div", { class: "jd-public" }, parts.track, legend(), parts.empires));
   root.replaceChildren(table);
   root.removeAttribute("aria-busy");
   guardClosed(root);

@@ -14,6 +14,7 @@ import { refusalText } from "./refusals.js";
 import { MatchConnection } from "./socket.js";
 import { seatNames } from "./seats.js";
 import { createStatus } from "./status.js";
+import { createGuide } from "./tutorial.js";
 
 const ERROR_SHOWN_MS = 8000;
 
@@ -84,6 +85,7 @@ async function start() {
     go: (url) => window.location.assign(url),
   });
   const tableName = document.getElementById("match-title").textContent.replace(/\s+/g, " ").trim();
+  const guide = createGuide({ seat: config.seat, root: gameRoot, table: config.table });
 
   const connection = new MatchConnection(config.ws, {
     status: (state, detail) => status.connection(state, detail),
@@ -101,6 +103,7 @@ async function start() {
       notices.update(!over && acting() !== null && (view.active ?? []).includes(acting()), tableName);
       rematch.update(over, seatNames(match));
       draw();
+      guide.update(snapshot);
     },
     presence: (frame) => {
       snapshot.presence = { connected: frame.connected ?? [], spectators: frame.spectators ?? 0 };
@@ -127,7 +130,7 @@ async function start() {
         return acting();
       },
       lobbyUrl: config.lobby_url,
-      act: (action) => connection.act(action),
+      act: guide.guard((action) => connection.act(action)),
       announce: (text) => status.notice(text),
     });
   } catch (error) {
