@@ -39,6 +39,8 @@ export function createTable(root, api) {
 
   const view = () => snapshot.view;
   const legal = () => view().legal ?? [];
+  // A replay shows a seat's view but offers none of its actions.
+  const actor = api.readOnly ? null : api.seat;
 
   function send(action, tries = 0) {
     if (!action || busy) return;
@@ -110,13 +112,13 @@ export function createTable(root, api) {
     const names = seatNames(snapshot.match);
     table.setAttribute("aria-busy", busy ? "true" : "false");
     const over = Boolean(v.result);
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl) : "");
-    redrawIfChanged(parts.turn, banner(v, names, api.seat));
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, api.endPanel) : "");
+    redrawIfChanged(parts.turn, banner(v, names, actor));
     redrawIfChanged(parts.fight, over ? "" : lastFight(v, names));
     redraw(parts.board, boardSvg(v, {
       names, reach: reachable(), onSquare, chooseStack: (key) => send({ type: "stack", stack: key }),
     }));
-    const asked = !over && api.seat !== null && legal().length > 0;
+    const asked = !over && actor !== null && legal().length > 0;
     redraw(parts.controls, asked ? controls({ view: v, legal: legal(), picks, on, names, mySeat: api.seat, busy, refusal }) : "");
     parts.controls.hidden = !asked;
     redraw(parts.players, playersPanel(v, { names, mySeat: api.seat, presence: snapshot.presence, match: snapshot.match }));

@@ -119,6 +119,7 @@ async function start() {
     game = table.createTable(gameRoot, {
       seat: config.seat,
       lobbyUrl: config.lobby_url,
+      endPanel: finalPanel,
       act: (action) => connection.act(action),
       announce: (text) => status.notice(text),
     });
