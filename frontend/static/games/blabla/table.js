@@ -12,6 +12,19 @@ import { endScreen } from "./result.js";
 
 const RETRIES = 3;
 
+/** Where the board pans (a phone), bring `seat`'s ship into the middle once. */
+function centreOn(area, seat) {
+  const ship = area.querySelector(`[data-ship="${seat}"]`);
+  if (!ship || getComputedStyle(area).overflowX !== "auto") return false; // not panning (yet)
+  if (area.scrollWidth > area.clientWidth || area.scrollHeight > area.clientHeight) {
+    const box = ship.getBoundingClientRect();
+    const frame = area.getBoundingClientRect();
+    area.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    area.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+  }
+  return true;
+}
+
 export function createTable(root, api) {
   const parts = {
     end: h("div", { class: "bb-end" }),
@@ -26,8 +39,8 @@ export function createTable(root, api) {
   };
   const table = h("div", { class: "bb-table" },
     parts.end,
-    h("div", { class: "bb-main" }, parts.turn, parts.fight, parts.board, parts.controls),
-    h("div", { class: "bb-side" }, parts.players, parts.pile, parts.boost, parts.knows));
+    h("div", { class: "bb-main" }, parts.turn, parts.board),
+    h("div", { class: "bb-side" }, parts.fight, parts.controls, parts.players, parts.pile, parts.boost, parts.knows));
   root.replaceChildren(table);
   root.removeAttribute("aria-busy");
 
@@ -36,6 +49,7 @@ export function createTable(root, api) {
   let heldVersion = null;
   let busy = false;
   let refusal = null;
+  let centred = false;
 
   const view = () => snapshot.view;
   const legal = () => view().legal ?? [];
@@ -118,6 +132,7 @@ export function createTable(root, api) {
     redraw(parts.board, boardSvg(v, {
       names, reach: reachable(), onSquare, chooseStack: (key) => send({ type: "stack", stack: key }),
     }));
+    if (!centred) centred = centreOn(parts.board, api.seat ?? v.turn);
     const asked = !over && actor !== null && legal().length > 0;
     redraw(parts.controls, asked ? controls({ view: v, legal: legal(), picks, on, names, mySeat: api.seat, busy, refusal }) : "");
     parts.controls.hidden = !asked;

@@ -27,7 +27,8 @@ export function remaining(clock, seat, now) {
   return until === null || until === undefined ? clock.left[seat] : Math.max(0, until - now);
 }
 
-export function createSeatsBar(root, { seat: mySeat, send, announce }) {
+/** The seats bar in `root`; the player's Resign goes to `resignSlot` (the table's menu). */
+export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot = null }) {
   const list = h("ol", { class: "seat-clocks" });
   const controls = h("div", { class: "seat-controls" });
   root.replaceChildren(h("h2", { class: "panel-title" }, gettext("Players and clocks")), list, controls);
@@ -92,15 +93,20 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
         onclick: () => send({ t: "vote", seat: info.seat }),
       }, interpolate(gettext("Hand %(name)s's seat to a bot (%(votes)s votes)"), { name: info.name, votes }, true)));
     }
-    out.push(h("button", {
+    return out;
+  }
+
+  function resignFor() {
+    const match = state.match;
+    if (!match?.seats?.some((x) => x.seat === mySeat) || match.status !== "running") return [];
+    return [h("button", {
       type: "button",
       class: "button small ghost resign-button",
       "data-key": "resign",
       onclick: () => {
         if (window.confirm(gettext("Resign this game? A bot plays your seat to the end and you rank last."))) send({ t: "resign" });
       },
-    }, gettext("Resign")));
-    return out;
+    }, gettext("Resign"))];
   }
 
   function warn(now) {
@@ -117,6 +123,7 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
     const now = serverNow();
     redrawIfChanged(list, state.match.seats.map((info) => seatRow(info, now)));
     redrawIfChanged(controls, controlsFor(now));
+    if (resignSlot) redrawIfChanged(resignSlot, resignFor());
     warn(now);
   }
 

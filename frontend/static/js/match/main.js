@@ -53,6 +53,7 @@ async function start() {
     seat: config.seat,
     send: (frame) => connection.seatFrame(frame),
     announce: (text) => status.notice(text),
+    resignSlot: document.getElementById("resign-slot"),
   });
   const chat = createChat(document.getElementById("match-chat"), {
     canChat: Boolean(config.user),
