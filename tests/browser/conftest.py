@@ -70,7 +70,7 @@ def _table(page: Page, game: str, finished: bool) -> str:
 def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, str], str]]]:
     """One signed-up player's browser context and the pages it has: the lobby, a waiting
     room, each game's rules page, and by (game, "playing" | "over") a table of each game,
-    running and finished."""
+    running and finished, and the finished one's replay as seat 0 saw it."""
     context = chromium.new_context(base_url=daphne_server.url)
     context.set_default_timeout(30000)
     page = context.new_page()
@@ -81,6 +81,7 @@ def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, st
     for game in games:
         urls[game, "over"] = _table(page, game, finished=True)
         urls[game, "playing"] = _table(page, game, finished=False)
+        urls["replay", game] = f"{urls[game, 'over']}replay/?seat=0"
     page.close()
     yield context, urls
     context.close()

@@ -42,7 +42,8 @@ export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot 
     // A seat a bot was given at the table has no clock worth showing: it never runs.
     const left = info.user ? remaining(clock, info.seat, now) : null;
     const running = clock?.until?.[info.seat] !== null && clock?.until?.[info.seat] !== undefined;
-    const low = running && clock.kind === "realtime" && left < LOW_MS;
+    // A seat without a clock shown (a bot's) is never short of time.
+    const low = running && clock.kind === "realtime" && left !== null && left < LOW_MS;
     const tags = [];
     if (info.resigned) tags.push(h("span", { class: "tag resigned" }, gettext("resigned")));
     else if (info.away) tags.push(h("span", { class: "tag away-tag" }, info.bot ? gettext("away · a bot plays") : gettext("away")));
