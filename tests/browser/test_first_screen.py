@@ -1,6 +1,6 @@
 """A turn on one screen, an end that says what happened, a replay that only shows.
 
-For each game, on a 390×844 phone and a 1280×800 laptop, during the player's turn: the
+For each game, on a 390x844 phone and a 1280x800 laptop, during the player's turn: the
 board and the actions lie inside the first screen without scrolling, and every control the
 player can tap is at least 44 px both ways (also the board's own targets once a choice
 opens them). A spectator sees the board on the first screen too. The end screen puts the

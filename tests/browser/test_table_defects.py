@@ -23,7 +23,8 @@ def page(new_page):
 CHIP = """async () => {
     const { flightChip } = await import("/static/games/blabla/labels.js");
     const card = { id: "gen-5-1", value: 5, special: null, owner: null };
-    return flightChip(card, { tag: "button", class: ["bb-chosen", false, "bb-unusable"] }).className;
+    const classes = ["bb-chosen", false, "bb-unusable"];
+    return flightChip(card, { tag: "button", class: classes }).className;
 }"""
 
 
