@@ -27,6 +27,8 @@ def test_the_screenshots_script_asks_for_the_readme_pictures(monkeypatch, tmp_pa
         screenshots.directory.cache_clear()
     script = (ROOT / "scripts" / "screenshots").read_text()
     assert 'SCREENSHOTS_DIR="$PWD/docs/screenshots"' in script
-    for name in ("table", "jump-drive"):
+    for test in ("test_play.py", "test_jump_drive.py", "test_blabla.py"):
+        assert f"tests/browser/{test}::" in script
+    for name in ("table", "table-end", "jump-drive", "jump-drive-end", "blabla", "blabla-end"):
         for size in ("laptop", "phone"):
             assert (ROOT / "docs" / "screenshots" / f"{name}-{size}.png").exists()

@@ -31,7 +31,8 @@ export function createTable(root, api) {
     turn: h("div", { class: "bb-turn", "aria-live": "polite" }),
     fight: h("div", { class: "bb-fight-area", "aria-live": "polite" }),
     controls: h("section", { class: "bb-controls panel", "aria-label": gettext("Your move") }),
-    board: h("div", { class: "bb-board-area" }),
+    // On a phone the board pans in its window: a keyboard can pan it too.
+    board: h("div", { class: "bb-board-area", tabindex: "0", role: "region", "aria-label": gettext("The board") }),
     players: h("section", { class: "bb-players-panel panel", "aria-label": gettext("Players") }),
     pile: h("section", { class: "bb-pile-panel panel", "aria-label": gettext("Open pile") }),
     boost: h("section", { class: "bb-boost-panel panel", "aria-label": gettext("Boost") }),

@@ -29,7 +29,8 @@ export function remaining(clock, seat, now) {
 
 /** The seats bar in `root`; the player's Resign goes to `resignSlot` (the table's menu). */
 export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot = null }) {
-  const list = h("ol", { class: "seat-clocks" });
+  // On a phone the row scrolls sideways: a keyboard can scroll it too.
+  const list = h("ol", { class: "seat-clocks", tabindex: "0", "aria-label": gettext("Players and clocks") });
   const controls = h("div", { class: "seat-controls" });
   root.replaceChildren(h("h2", { class: "panel-title" }, gettext("Players and clocks")), list, controls);
   let state = { match: null, view: null, presence: { connected: [] } };
