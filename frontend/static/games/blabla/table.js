@@ -41,7 +41,7 @@ export function createTable(root, api) {
   const table = h("div", { class: "bb-table" },
     parts.end,
     h("div", { class: "bb-main" }, parts.turn, parts.board),
-    h("div", { class: "bb-side" }, parts.fight, parts.controls, parts.players, parts.pile, parts.boost, parts.knows));
+    h("div", { class: "bb-side" }, parts.controls, parts.fight, parts.players, parts.pile, parts.boost, parts.knows));
   root.replaceChildren(table);
   root.removeAttribute("aria-busy");
 
@@ -51,6 +51,11 @@ export function createTable(root, api) {
   let busy = false;
   let refusal = null;
   let centred = false;
+  // The board starts to pan when the screen narrows (or its stylesheet arrives): bring the
+  // reader's ship into sight then.
+  new ResizeObserver(() => {
+    if (snapshot) centred = centreOn(parts.board, api.seat ?? view().turn);
+  }).observe(parts.board);
 
   const view = () => snapshot.view;
   const legal = () => view().legal ?? [];

@@ -120,7 +120,7 @@ async function start() {
     game = table.createTable(gameRoot, {
       seat: config.seat,
       lobbyUrl: config.lobby_url,
-      endPanel: finalPanel,
+      endPanel: document.getElementById("match-end-extra"),
       act: (action) => connection.act(action),
       announce: (text) => status.notice(text),
     });
