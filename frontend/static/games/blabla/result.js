@@ -17,8 +17,10 @@ function headline(result, names) {
 function scoreTable(result, names) {
   const scores = ranked(result);
   const winners = new Set(result.winners);
-  return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
-    h("caption", {}, gettext("Secured BlaBla cards by kind")),
+  const caption = gettext("Secured BlaBla cards by kind");
+  // A narrow screen scrolls the table sideways: a keyboard can scroll it too.
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption }, h("table", { class: "result-table" },
+    h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Kind")),
       scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names)))), placeRow(scores)),
     h("tbody", {}, KINDS.map((k) => h("tr", {}, h("th", { scope: "row" }, k),
