@@ -69,8 +69,8 @@ def _table(page: Page, game: str, finished: bool) -> str:
 @pytest.fixture(scope="session")
 def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, str], str]]]:
     """One signed-up player's browser context and the pages it has: the lobby, a waiting
-    room, each game's rules page, and by (game, "playing" | "over") a table of Space Mission
-    and Jump Drive, running and finished, and a running BlaBla table."""
+    room, each game's rules page, and by (game, "playing" | "over") a table of each game,
+    running and finished, and the finished one's replay as seat 0 saw it."""
     context = chromium.new_context(base_url=daphne_server.url)
     context.set_default_timeout(30000)
     page = context.new_page()
@@ -78,10 +78,10 @@ def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, st
     urls = {"lobby": "/", "waiting": f"/t/{ui.open_table(page, seats=3, bots=1)}/"}
     games = ("space-mission", "jump-drive", "blabla")
     urls |= {("rules", game): f"/rules/{game}/" for game in games}
-    for game in games[:2]:
+    for game in games:
         urls[game, "over"] = _table(page, game, finished=True)
         urls[game, "playing"] = _table(page, game, finished=False)
-    urls["blabla", "playing"] = _table(page, "blabla", finished=False)
+        urls["replay", game] = f"{urls[game, 'over']}replay/?seat=0"
     page.close()
     yield context, urls
     context.close()

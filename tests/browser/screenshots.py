@@ -14,7 +14,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.conftest import LAPTOP, PHONE
+from tests.browser.conftest import PHONE
+
+LAPTOP = {"width": 1280, "height": 800}  # the laptop the README's pictures show
 
 
 @functools.cache

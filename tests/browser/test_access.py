@@ -1,8 +1,8 @@
 """Access on phone and laptop, in every language: axe-core (from npm, see scripts/test)
-finds no serious or critical violation on the lobby, a waiting room and both tables,
-running and finished; controls are 44 px on a phone; seat colours that colour text reach
-4.5:1; the log is one tap away on a phone and reachable by keyboard everywhere; the end
-screen's names stay whole and tell players apart.
+finds no serious or critical violation on the lobby, a waiting room, each game's table
+running and finished (its end screen) and its replay; controls are 44 px on a phone; seat
+colours that colour text reach 4.5:1; the log is one tap away on a phone and reachable by
+keyboard everywhere; the end screen's names stay whole and tell players apart.
 
 The pages come from the session's `tables` fixture (tests/browser/conftest.py).
 """
@@ -38,8 +38,13 @@ PAGES = [
     ("space-mission", "over"),
     ("jump-drive", "playing"),
     ("jump-drive", "over"),
+    ("blabla", "playing"),
+    ("blabla", "over"),
+    ("replay", "space-mission"),
+    ("replay", "jump-drive"),
+    ("replay", "blabla"),
 ]
-TABLES = [p for p in PAGES if isinstance(p, tuple) and p[0] != "rules"]
+TABLES = [p for p in PAGES if isinstance(p, tuple) and p[0] not in ("rules", "replay")]
 
 # Run through the DevTools protocol, so a Content-Security-Policy does not stop it.
 RUN_AXE = """async () => {
@@ -74,6 +79,8 @@ def visit(page: Page, url: str) -> None:
     if page.locator("#match").count():
         page.wait_for_selector("#match[data-version]")
         page.wait_for_selector("#match-log .log-line", state="attached")
+    if page.locator("#replay").count():
+        page.wait_for_selector("#replay-tables:not([aria-busy]) .game-root > *")
 
 
 @pytest.mark.parametrize("lang", LANGS)

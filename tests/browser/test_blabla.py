@@ -5,38 +5,16 @@ ones, refusals explained, German on a phone, and every frame audited against
 
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from games.blabla import GAME
-from tests.browser import audit
+from tests.browser import audit, screenshots
 from tests.browser.blabla_clicks import blabla_table
-from tests.browser.conftest import LAPTOP, PHONE
+from tests.browser.conftest import PHONE
 from tests.browser.ui import config, open_table, sign_up, start, wait_for_table
 
 pytestmark = pytest.mark.browser
-SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR") or tempfile.gettempdir()) / "sm-screenshots"
-
-
-def sideways(page: Page) -> int:
-    return page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-
-
-def take_screenshots(page: Page) -> None:
-    """The table at both sizes; neither may scroll sideways."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for size, name in ((LAPTOP, "blabla-laptop.png"), (PHONE, "blabla-phone.png")):
-        page.set_viewport_size(size)
-        assert sideways(page) <= 0, f"{name}: {sideways(page)}px of sideways scrolling"
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=SCREENSHOTS / name, full_page=True)
-    page.set_viewport_size(LAPTOP)
 
 
 def offered_squares(page: Page) -> set[str]:
@@ -117,7 +95,7 @@ def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_serv
             check_refusal_explained(table, seat)
             checked.add("moves")
         if "shots" not in checked and state["turns"] >= 6:
-            take_screenshots(page)
+            screenshots.take(page, "blabla")
             checked.add("shots")
         table.act_like_a_bot(seat)
     else:
@@ -127,6 +105,7 @@ def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_serv
     table.settle(page, seat)
     end = page.locator(".end-screen")
     expect(end).to_be_visible()
+    screenshots.take(page, "blabla-end")
     result = state["result"]
     expect(end.locator(".result-table tfoot tr").first.locator("td")).to_have_text(
         [str(s["total"]) for s in result["scores"]]
@@ -143,7 +122,7 @@ def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_serv
     watcher.reload()
     wait_for_table(watcher)
     expect(watcher.locator(".end-screen h2").first).to_contain_text("Spiel")
-    assert sideways(watcher) <= 0
+    assert screenshots.sideways(watcher) <= 0
 
     setup, actions = daphne_server.match_actions(match_id)
     history = audit.states_by_version(setup, actions)

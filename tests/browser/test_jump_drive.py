@@ -236,6 +236,7 @@ def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_serv
     table.settle(page, seat)
     end = page.locator(".end-screen")
     expect(end).to_be_visible()
+    screenshots.take(page, "jump-drive-end")
     result = state["result"]
     totals = end.locator(".result-table .jd-total td")
     expect(totals).to_have_text([str(s["total"]) for s in result["scores"]])

@@ -219,6 +219,7 @@ def test_a_whole_game_against_bots_reaches_the_end_screen(new_page, daphne_serve
     wait_for_version(page, version)
     end = page.locator(".end-screen")
     expect(end).to_be_visible()
+    screenshots.take(page, "table-end")
     result = state["result"]
     totals = end.locator(".result-table tfoot td")
     expect(totals).to_have_text([str(s["total"]) for s in result["scores"]])

@@ -8,7 +8,8 @@ import struct
 from pathlib import Path
 
 from tests.browser import screenshots
-from tests.browser.conftest import LAPTOP, PHONE
+from tests.browser.conftest import PHONE
+from tests.browser.screenshots import LAPTOP
 
 ROOT = Path(__file__).resolve().parents[2]
 

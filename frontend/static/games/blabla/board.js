@@ -91,11 +91,14 @@ function ships(view, names) {
 export function boardSvg(view, { names = [], reach = new Set(), onSquare = () => {}, chooseStack = () => {} } = {}) {
   const width = (view.board.width + 2 * MARGIN) * CELL;
   const height = view.board.height * CELL;
-  return s("svg", {
+  const svg = s("svg", {
     class: "bb-board", viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-label": gettext("The board"),
   },
   view.board.squares.map((sq) => squareShape(sq, view, reach, onSquare)),
   stackShapes(view, chooseStack),
   ships(view, names));
+  // Its width in squares: a phone draws each square 44 px wide and pans the board.
+  svg.style.setProperty("--bb-cols", String(width / CELL));
+  return svg;
 }

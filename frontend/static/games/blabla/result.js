@@ -5,21 +5,25 @@ import { gettext, interpolate } from "../../js/match/i18n.js";
 import { winnerSeats, winnersLine } from "../../js/match/winners.js";
 import { blablaChip, endReason, flightChip, setName, stackName, tiebreakText } from "./labels.js";
 import { who } from "./panels.js";
+import { placeRow, ranked } from "../../js/match/final.js";
 
 const KINDS = ["A", "B", "C", "D"];
 
 function scoreTable(result, names, match) {
+  const scores = ranked(result, match);
   const winners = new Set(winnerSeats(match) ?? []);
-  return h("div", { class: "table-scroll" }, h("table", { class: "result-table" },
-    h("caption", {}, gettext("Secured BlaBla cards by kind")),
+  const caption = gettext("Secured BlaBla cards by kind");
+  // A narrow screen scrolls the table sideways: a keyboard can scroll it too.
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption }, h("table", { class: "result-table" },
+    h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Kind")),
-      result.scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names))))),
+      scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names)))), placeRow(scores)),
     h("tbody", {}, KINDS.map((k) => h("tr", {}, h("th", { scope: "row" }, k),
-      result.scores.map((x) => h("td", {}, String(x.by_category[k] || "–")))))),
+      scores.map((x) => h("td", {}, String(x.by_category[k] || "–")))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, gettext("Total")),
-      result.scores.map((x) => h("td", { class: winners.has(x.seat) && "winner" }, String(x.total)))),
+      scores.map((x) => h("td", { class: winners.has(x.seat) && "winner" }, String(x.total)))),
     h("tr", {}, h("th", { scope: "row" }, gettext("All four kinds")),
-      result.scores.map((x) => h("td", {}, x.four_kinds ? "✓" : "–"))))));
+      scores.map((x) => h("td", {}, x.four_kinds ? "✓" : "–"))))));
 }
 
 function revealed(entry, names) {
@@ -42,13 +46,15 @@ function flightCard(id) {
   return { id, value: special ? null : Number(faceText), special, owner: parts[1] };
 }
 
-export function endScreen(view, names, lobbyUrl, match) {
+/** The end screen; `extra` (the shell's ratings, replay and deal) follows the scores. */
+export function endScreen(view, names, lobbyUrl, match, extra = null) {
   const { result } = view;
   return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, gettext("Game over")),
     h("p", { class: "winners" }, winnersLine(match, names)),
     h("p", {}, interpolate(gettext("The game ended because %s."), [endReason(result.end)]), " ", tiebreakText(result.tiebreak)),
     scoreTable(result, names, match),
+    extra,
     lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
     h("div", { class: "revealed-all" }, result.scores.map((entry) => revealed(entry, names))),
     h("section", { class: "revealed" }, h("h3", {}, gettext("The stacks")),

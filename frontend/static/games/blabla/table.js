@@ -13,13 +13,27 @@ import { endScreen } from "./result.js";
 
 const RETRIES = 3;
 
+/** Where the board pans (a phone), bring `seat`'s ship into the middle once. */
+function centreOn(area, seat) {
+  const ship = area.querySelector(`[data-ship="${seat}"]`);
+  if (!ship || getComputedStyle(area).overflowX !== "auto") return false; // not panning (yet)
+  if (area.scrollWidth > area.clientWidth || area.scrollHeight > area.clientHeight) {
+    const box = ship.getBoundingClientRect();
+    const frame = area.getBoundingClientRect();
+    area.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    area.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+  }
+  return true;
+}
+
 export function createTable(root, api) {
   const parts = {
     end: h("div", { class: "bb-end" }),
     turn: h("div", { class: "bb-turn", "aria-live": "polite" }),
     fight: h("div", { class: "bb-fight-area", "aria-live": "polite" }),
     controls: h("section", { class: "bb-controls panel", "aria-label": gettext("Your move") }),
-    board: h("div", { class: "bb-board-area" }),
+    // On a phone the board pans in its window: a keyboard can pan it too.
+    board: h("div", { class: "bb-board-area", tabindex: "0", role: "region", "aria-label": gettext("The board") }),
     players: h("section", { class: "bb-players-panel panel", "aria-label": gettext("Players") }),
     pile: h("section", { class: "bb-pile-panel panel", "aria-label": gettext("Open pile") }),
     boost: h("section", { class: "bb-boost-panel panel", "aria-label": gettext("Boost") }),
@@ -28,8 +42,8 @@ export function createTable(root, api) {
   };
   const table = h("div", { class: "bb-table" },
     parts.end,
-    h("div", { class: "bb-main" }, parts.turn, parts.fight, parts.board, parts.controls, parts.legend),
-    h("div", { class: "bb-side" }, parts.players, parts.pile, parts.boost, parts.knows));
+    h("div", { class: "bb-main" }, parts.turn, parts.board),
+    h("div", { class: "bb-side" }, parts.controls, parts.fight, parts.players, parts.pile, parts.boost, parts.knows, parts.legend));
   root.replaceChildren(table);
   root.removeAttribute("aria-busy");
 
@@ -38,9 +52,17 @@ export function createTable(root, api) {
   let heldVersion = null;
   let busy = false;
   let refusal = null;
+  let centred = false;
+  // The board starts to pan when the screen narrows (or its stylesheet arrives): bring the
+  // reader's ship into sight then.
+  new ResizeObserver(() => {
+    if (snapshot) centred = centreOn(parts.board, api.seat ?? view().turn);
+  }).observe(parts.board);
 
   const view = () => snapshot.view;
   const legal = () => view().legal ?? [];
+  // A replay shows a seat's view but offers none of its actions.
+  const actor = () => (api.readOnly ? null : api.seat);
 
   function send(action, tries = 0) {
     if (!action || busy) return;
@@ -112,13 +134,14 @@ export function createTable(root, api) {
     const names = seatNames(snapshot.match);
     table.setAttribute("aria-busy", busy ? "true" : "false");
     const over = Boolean(v.result);
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match) : "");
-    redrawIfChanged(parts.turn, banner(v, names, api.seat));
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel) : "");
+    redrawIfChanged(parts.turn, banner(v, names, actor()));
     redrawIfChanged(parts.fight, over ? "" : lastFight(v, names));
     redraw(parts.board, boardSvg(v, {
       names, reach: reachable(), onSquare, chooseStack: (key) => send({ type: "stack", stack: key }),
     }));
-    const asked = !over && api.seat !== null && legal().length > 0;
+    if (!centred) centred = centreOn(parts.board, api.seat ?? v.turn);
+    const asked = !over && actor() !== null && legal().length > 0;
     redraw(parts.controls, asked ? controls({ view: v, legal: legal(), picks, on, names, mySeat: api.seat, busy, refusal }) : "");
     parts.controls.hidden = !asked;
     redraw(parts.players, playersPanel(v, { names, mySeat: api.seat, presence: snapshot.presence, match: snapshot.match }));

@@ -88,8 +88,8 @@ function draft(a) {
 
 const WORDS = {
   start: (a, you) => (you
-    ? gettext("You dealt %(deal)s cards to each player; everyone kept %(keep)s.")
-    : gettext("%(who)s dealt %(deal)s cards to each player; everyone kept %(keep)s.")),
+    ? gettext("You dealt %(deal)s cards to each player; each keeps %(keep)s of them.")
+    : gettext("%(who)s dealt %(deal)s cards to each player; each keeps %(keep)s of them.")),
   round: (a) => ({
     text: gettext("Round %(round)s (dealer: %(dealer)s)"),
     args: { dealer: seatRef(a.dealer) },

@@ -3,6 +3,7 @@
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { winnerSeats, winnersLine } from "../../js/match/winners.js";
+import { placeRow, ranked, tiedAtTop } from "../../js/match/final.js";
 import { seatMark } from "../../js/match/seats.js";
 import { chip, yieldText } from "./cards.js";
 import { cardName } from "./cardtexts.js";
@@ -21,14 +22,21 @@ function row(label, scores, value, cls) {
   return h("tr", { class: cls }, h("th", { scope: "row" }, label), scores.map((x) => h("td", {}, String(value(x)))));
 }
 
+function tiebreak(result) {
+  if (!tiedAtTop(result)) return gettext("Decided by the score.");
+  return result.winners.length > 1
+    ? gettext("Tied on VP and on cards in hand plus income: the win is shared.")
+    : gettext("Tied on VP: won with the most cards in hand plus income.");
+}
+
 function scoreTable(result, names, match) {
-  const { scores } = result;
+  const scores = ranked(result, match);
   const winners = new Set(winnerSeats(match) ?? []);
   const rounds = Object.keys(scores[0]?.by_category ?? {});
   return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": gettext("VP by round") }, h("table", { class: "result-table" },
     h("caption", {}, gettext("VP by round")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Round")),
-      scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names))))),
+      scores.map((x) => h("th", { scope: "col", class: winners.has(x.seat) && "winner" }, who(x.seat, names)))), placeRow(scores)),
     h("tbody", {}, rounds.map((key) => row(roundLabel(key), scores, (x) => x.by_category[key] ?? 0))),
     h("tfoot", {},
       h("tr", { class: "jd-total" }, h("th", { scope: "row" }, gettext("Total")),
@@ -52,12 +60,15 @@ function revealed(entry, names) {
     entry.hand.length ? h("ul", { class: "jd-hand-revealed" }, entry.hand.map((c) => chip(c))) : h("p", { class: "muted" }, gettext("No cards.")));
 }
 
-export function endScreen(view, names, lobbyUrl, match) {
+/** The end screen; `extra` (the shell's ratings, replay and deal) follows the scores. */
+export function endScreen(view, names, lobbyUrl, match, extra = null) {
   const { result } = view;
   return h("section", { class: "end-screen", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, gettext("Game over")),
     h("p", { class: "winners" }, winnersLine(match, names)),
+    h("p", { class: "tiebreak" }, tiebreak(result)),
     scoreTable(result, names, match),
+    extra,
     lobbyUrl ? h("p", {}, h("a", { class: "button", href: lobbyUrl }, gettext("Back to the lobby"))) : null,
     h("div", { class: "revealed-all" }, result.scores.map((entry) => revealed(entry, names))));
 }

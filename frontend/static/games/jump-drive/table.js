@@ -58,7 +58,9 @@ export function createTable(root, api) {
   const legal = () => view().legal ?? [];
   // Deciding means a task to decide: a seat just handed to a bot gets a spectator's view
   // (no `me`) before the page moves on.
-  const deciding = () => api.seat !== null && Boolean(view().me?.task) && view().active.includes(api.seat);
+  // A replay shows a seat's view but offers none of its decisions.
+  const actor = () => (api.readOnly ? null : api.seat);
+  const deciding = () => actor() !== null && Boolean(view().me?.task) && view().active.includes(actor());
 
   // While an action awaits its answer the page stays as it was (focus stays put) and
   // ignores clicks; `aria-busy` says so.
@@ -189,11 +191,12 @@ export function createTable(root, api) {
     table.setAttribute("aria-busy", busy ? "true" : "false");
     const names = seatNames(snapshot.match);
     const over = v.phase === "over" && v.result;
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match) : "");
-    redrawIfChanged(parts.turn, stepBanner(v, names, api.seat));
-    redraw(parts.controls, controls({
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel) : "");
+    redrawIfChanged(parts.turn, stepBanner(v, names, actor()));
+    redraw(parts.controls, api.readOnly ? "" : controls({
       view: v, names, mySeat: api.seat, legal: legal(), busy, refusal, picks, on,
     }));
+    parts.controls.hidden = Boolean(api.readOnly);
     // At the end every hand is on the end screen.
     redraw(parts.hand, v.me && !over ? handPanel(v.me) : "");
     parts.hand.hidden = !v.me || Boolean(over);

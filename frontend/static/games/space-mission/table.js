@@ -66,7 +66,9 @@ export function createTable(root, api) {
 
   const view = () => snapshot.view;
   const legal = () => (busy ? [] : view().legal ?? []);
-  const myTurn = () => api.seat !== null && view().active.includes(api.seat);
+  // A replay shows a seat's view but offers none of its actions.
+  const actor = () => (api.readOnly ? null : api.seat);
+  const myTurn = () => actor() !== null && view().active.includes(actor());
 
   function send(action) {
     busy = true;
@@ -190,7 +192,7 @@ export function createTable(root, api) {
     const names = seatNames(snapshot.match);
     const me = v.me;
     const over = v.phase === "over" && v.result;
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match) : "");
+    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel) : "");
     const mySeat = api.seat;
     const here = mySeat !== null ? v.players.find((p) => p.seat === mySeat)?.ship : null;
     const choosable = myTurn() && !busy ? planetChoices(legal(), choice.type, choice.cards) : new Set();
@@ -198,8 +200,9 @@ export function createTable(root, api) {
       names, memory: me?.memory ?? null, here, looking: v.turn.looking?.planet ?? null, choosable, touched, onPlanet: choosePlanet,
     }));
     const turn = turnContext();
-    redrawIfChanged(parts.turn, turnBanner(v, names, api.seat));
-    redraw(parts.controls, controls(turn));
+    redrawIfChanged(parts.turn, turnBanner(v, names, actor()));
+    redraw(parts.controls, api.readOnly ? "" : controls(turn));
+    parts.controls.hidden = Boolean(api.readOnly);
     const wasHidden = parts.picker.hidden;
     redraw(parts.picker, picker(turn));
     parts.picker.hidden = !me?.looking;

@@ -27,8 +27,10 @@ export function remaining(clock, seat, now) {
   return until === null || until === undefined ? clock.left[seat] : Math.max(0, until - now);
 }
 
-export function createSeatsBar(root, { seat: mySeat, send, announce }) {
-  const list = h("ol", { class: "seat-clocks" });
+/** The seats bar in `root`; the player's Resign goes to `resignSlot` (the table's menu). */
+export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot = null }) {
+  // On a phone the row scrolls sideways: a keyboard can scroll it too.
+  const list = h("ol", { class: "seat-clocks", tabindex: "0", "aria-label": gettext("Players and clocks") });
   const controls = h("div", { class: "seat-controls" });
   root.replaceChildren(h("h2", { class: "panel-title" }, gettext("Players and clocks")), list, controls);
   let state = { match: null, view: null, presence: { connected: [] } };
@@ -41,7 +43,8 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
     // A seat a bot was given at the table has no clock worth showing: it never runs.
     const left = info.user ? remaining(clock, info.seat, now) : null;
     const running = clock?.until?.[info.seat] !== null && clock?.until?.[info.seat] !== undefined;
-    const low = running && clock.kind === "realtime" && left < LOW_MS;
+    // A seat without a clock shown (a bot's) is never short of time.
+    const low = running && clock.kind === "realtime" && left !== null && left < LOW_MS;
     const tags = [];
     if (info.resigned) tags.push(h("span", { class: "tag resigned" }, gettext("resigned")));
     else if (info.away) tags.push(h("span", { class: "tag away-tag" }, info.bot ? gettext("away · a bot plays") : gettext("away")));
@@ -93,15 +96,20 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
         onclick: () => send({ t: "vote", seat: info.seat }),
       }, interpolate(gettext("Hand %(name)s's seat to a bot (%(votes)s votes)"), { name: info.name, votes }, true)));
     }
-    out.push(h("button", {
+    return out;
+  }
+
+  function resignFor() {
+    const match = state.match;
+    if (!match?.seats?.some((x) => x.seat === mySeat) || match.status !== "running") return [];
+    return [h("button", {
       type: "button",
       class: "button small ghost resign-button",
       "data-key": "resign",
       onclick: () => {
         if (window.confirm(gettext("Resign this game? A bot plays your seat to the end and you rank last."))) send({ t: "resign" });
       },
-    }, gettext("Resign")));
-    return out;
+    }, gettext("Resign"))];
   }
 
   function warn(now) {
@@ -118,6 +126,7 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
     const now = serverNow();
     redrawIfChanged(list, state.match.seats.map((info) => seatRow(info, now)));
     redrawIfChanged(controls, controlsFor(now));
+    if (resignSlot) redrawIfChanged(resignSlot, resignFor());
     warn(now);
   }
 

@@ -6,7 +6,8 @@ function setAttrs(el, attrs) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") {
-      el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+      // Nested lists too: a piece may add its caller's classes to its own.
+      el.setAttribute("class", Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(" ") : value);
     } else if (key === "text") {
       el.textContent = String(value);
     } else if (key.startsWith("on") && typeof value === "function") {

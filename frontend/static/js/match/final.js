@@ -23,16 +23,23 @@ function changes(ratings, names) {
       h("span", { class: change.delta > 0 ? "rating-up" : change.delta < 0 ? "rating-down" : "" }, ratingChange(change)))));
 }
 
+/** One line: "Deal verified ✓" once this browser has hashed the revealed seed again (the
+ * server's word until then), the commitment, salt and seed folded under it. */
 function deal(match) {
+  const verdict = h("span", { class: "deal-verdict" }, gettext("Deal revealed"));
   const check = h("p", {
     class: "muted",
     hidden: true,
     "data-ok": gettext("Your browser hashed the salt and seed again: it matches."),
     "data-bad": gettext("Your browser hashed the salt and seed again: it does NOT match."),
   });
-  checkInBrowser(check, { seed: match.end.seed, salt: match.end.salt, commitment: match.commitment });
-  return h("div", { class: "fair-deal" },
-    h("h3", { class: "panel-title" }, gettext("Fair deal")),
+  checkInBrowser(check, { seed: match.end.seed, salt: match.end.salt, commitment: match.commitment }).then((ok) => {
+    if (ok === null) return;
+    verdict.textContent = ok ? gettext("Deal verified ✓") : gettext("Deal does NOT match ✗");
+    verdict.classList.add(ok ? "ok" : "bad");
+  });
+  return h("details", { class: "fair-deal" },
+    h("summary", {}, verdict, h("span", { class: "muted" }, gettext("details"))),
     h("dl", {},
       h("dt", {}, gettext("Commitment (SHA-256)")), h("dd", {}, h("code", {}, match.commitment ?? "–")),
       h("dt", {}, gettext("Salt")), h("dd", {}, h("code", {}, match.end.salt ?? "–")),
@@ -40,6 +47,9 @@ function deal(match) {
     check);
 }
 
+/** Fill `container` with what the end brings besides the game's own result: rating
+ * changes, the replay and the record, and the deal's check. Games show it under their
+ * result (api.endPanel). */
 export function renderFinal(container, match, names) {
   const end = match?.end;
   container.hidden = !end;
@@ -49,10 +59,30 @@ export function renderFinal(container, match, names) {
   container.dataset.shown = key;
   const ratings = end.ratings ?? [];
   redraw(container,
-    h("h2", { class: "panel-title", id: "match-final-title" }, ratings.length ? gettext("Rating changes") : gettext("The game is over")),
+    h("h3", { class: "panel-title", id: "match-final-title" }, ratings.length ? gettext("Rating changes") : gettext("Ratings")),
     ratings.length ? changes(ratings, names) : h("p", { class: "muted" }, match.rated ? gettext("No ratings changed.") : gettext("A casual game: no ratings change.")),
-    h("p", {},
+    h("p", { class: "final-links" },
       h("a", { class: "button small", href: end.replay }, gettext("Watch the replay")),
       h("a", { class: "button small secondary", href: end.record, download: "" }, gettext("Download the game record"))),
     match.commitment && end.salt ? deal(match) : null);
+}
+
+/** The result's scores in seat order, each with its `place` (1 = won) as the server's
+ * places say (match.end.places, spacemission/matches/places.py): a seat given up places
+ * below every finisher, as on the profile, the record and the ratings. */
+export function ranked(result, match) {
+  const place = match?.end?.places ?? [];
+  return result.scores.map((x) => ({ ...x, place: place[x.seat] ?? null }));
+}
+
+/** Whether the best total is shared, so that a tiebreak (or nothing) decided the win. */
+export function tiedAtTop(result) {
+  const best = Math.max(...result.scores.map((x) => x.total ?? 0));
+  return result.scores.filter((x) => (x.total ?? 0) === best).length > 1;
+}
+
+/** The table row of places above a result table's columns ("Place: 1 2 2"). */
+export function placeRow(scores) {
+  return h("tr", { class: "place-row" }, h("th", { scope: "row" }, gettext("Place")),
+    scores.map((x) => h("td", { class: x.place === 1 && "winner" }, x.place === null ? "–" : String(x.place))));
 }

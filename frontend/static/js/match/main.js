@@ -59,6 +59,7 @@ async function start() {
     seat: config.seat,
     send: (frame) => connection.seatFrame(frame),
     announce: (text) => status.notice(text),
+    resignSlot: document.getElementById("resign-slot"),
   });
   const chat = createChat(document.getElementById("match-chat"), {
     canChat: Boolean(config.user),
@@ -130,6 +131,7 @@ async function start() {
         return acting();
       },
       lobbyUrl: config.lobby_url,
+      endPanel: document.getElementById("match-end-extra"),
       act: guide.guard((action) => connection.act(action)),
       announce: (text) => status.notice(text),
     });

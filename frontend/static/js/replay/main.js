@@ -69,7 +69,7 @@ function tablesFor(seat) {
     seat === ALL ? h("h2", { class: "replay-seat-title" }, interpolate(gettext("Seen by %s"), [names[index] ?? "?"])) : null,
     roots[i])));
   const tables = seats.map((index, i) =>
-    module.createTable(roots[i], { seat: index, lobbyUrl: null, act: refuse, announce: () => {} }));
+    module.createTable(roots[i], { seat: index, lobbyUrl: null, act: refuse, announce: () => {}, readOnly: true }));
   drawn = { seat, tables };
   // The log as that seat read it (its own secret lines too), or everyone's at once.
   log = createLog(document.getElementById("replay-log"), { describe: words.describe, seat: seat === ALL ? null : seat });
