@@ -101,7 +101,9 @@ export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot 
 
   function resignFor() {
     const match = state.match;
-    if (!match?.seats?.some((x) => x.seat === mySeat) || match.status !== "running") return [];
+    const mine = match?.seats?.find((x) => x.seat === mySeat);
+    // One who resigned has nothing left to resign.
+    if (!mine || mine.resigned || match.status !== "running") return [];
     return [h("button", {
       type: "button",
       class: "button small ghost resign-button",
