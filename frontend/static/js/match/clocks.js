@@ -27,7 +27,7 @@ export function remaining(clock, seat, now) {
   return until === null || until === undefined ? clock.left[seat] : Math.max(0, until - now);
 }
 
-export function createSeatsBar(root, { seat: mySeat, send, announce }) {
+export function createSeatsBar(root, { seat: mySeat, send, announce, ask = (question) => window.confirm(question) }) {
   const list = h("ol", { class: "seat-clocks" });
   const controls = h("div", { class: "seat-controls" });
   root.replaceChildren(h("h2", { class: "panel-title" }, gettext("Players and clocks")), list, controls);
@@ -97,7 +97,7 @@ export function createSeatsBar(root, { seat: mySeat, send, announce }) {
       class: "button small ghost resign-button",
       "data-key": "resign",
       onclick: () => {
-        if (window.confirm(gettext("Resign this game? A bot plays your seat to the end and you rank last."))) send({ t: "resign" });
+        if (ask(gettext("Resign this game? A bot plays your seat to the end and you rank last."))) send({ t: "resign" });
       },
     }, gettext("Resign")));
     return out;
