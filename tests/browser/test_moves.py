@@ -37,12 +37,8 @@ RECORD = """() => {
 }"""
 
 
-def space_mission_click(page: Page, view: dict, action: dict) -> None:
-    ui.perform(page, action, ui.version(page))
-
-
 CLICKS = {
-    "space-mission": space_mission_click,
+    "space-mission": ui.click_space_mission,
     "jump-drive": jump_drive_click,
     "blabla": blabla_click,
 }
