@@ -8,12 +8,15 @@ it draws, the elements it marks and the animations running on them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from games import registry
-from tests.browser import ui
+from tests.browser import screenshots, ui
 from tests.browser.blabla_clicks import click as blabla_click
+from tests.browser.conftest import PHONE
 from tests.browser.jump_drive_clicks import Table
 from tests.browser.jump_drive_clicks import click as jump_drive_click
 
@@ -43,11 +46,12 @@ CLICKS = {
     "blabla": blabla_click,
 }
 
-# What an opponent's turn must mark on the board itself, whatever else it marks.
-ON_THE_BOARD = {
+# What an opponent's turn must mark on the table itself (the board, the pile, the
+# empires), whatever else it marks.
+ON_THE_TABLE = {
     "space-mission": ("planet=", "ship="),
     "jump-drive": ("seat=",),
-    "blabla": ("square=", "ship=", "stack="),
+    "blabla": ("square=", "ship=", "stack=", "bb-pile-panel", "bb-boost-panel"),
 }
 
 
@@ -107,8 +111,8 @@ def check_marked_in_order(page: Page, game: str, start: int, end: int) -> list[d
     assert [step["version"] for step in shown] == list(range(start + 1, end + 1))
     for step in shown:
         assert step["marks"], f"version {step['version']} changed the table with no mark"
-    board = [m for step in shown for m in step["marks"] if m.startswith(ON_THE_BOARD[game])]
-    assert board, f"the opponent's turn marked nothing on the board: {shown}"
+    board = [m for step in shown for m in step["marks"] if m.startswith(ON_THE_TABLE[game])]
+    assert board, f"the opponent's turn marked nothing on the table: {shown}"
     return shown
 
 
@@ -134,13 +138,20 @@ def test_an_opponents_turn_is_marked_act_by_act_until_the_player_acts(
 ):
     table, me, other = two_players(new_page, daphne_server, game, names)
     page = table.pages[me]
+    watcher = new_page(PHONE)
+    watcher.goto(table.pages[other].url)
+    ui.wait_for_table(watcher)
+    table.watchers.append(watcher)
     start, end = opponents_turn(table, me, other)
     shown = check_marked_in_order(page, game, start, end)
+    # A spectator sees the marks too (a phone, here).
+    expect(watcher.locator("#game-root .move-last").first).to_be_attached()
     # Animated by default: what an act changed flashes (or glides) as it arrives.
     assert any(step["animations"] for step in shown), shown
     news = page.locator(".move-news")
     expect(news).to_have_attribute("aria-live", "polite")
     expect(news).not_to_be_empty()
+    screenshots.take(page, f"moves-{game}")
     check_marks_stay_until_i_act(table, me)
 
 
@@ -166,3 +177,81 @@ def test_the_users_setting_without_motion_keeps_the_marks_but_moves_nothing(
     shown = check_marked_in_order(page, "blabla", start, end)
     assert not any(step["animations"] for step in shown), shown
     check_marks_stay_until_i_act(table, me)
+
+
+# Resolves once the element's glide has played `share` of its course.
+GLIDED = """(el, share) => new Promise((done) => {
+  const check = () => {
+    const glide = el.getAnimations().find((a) => a.effect?.getTiming().duration > 0);
+    const timing = glide?.effect.getComputedTiming();
+    if (!glide || timing.progress >= share) done();
+    else requestAnimationFrame(check);
+  };
+  check();
+})"""
+# No animation runs on the board any more.
+STILL = """() => document.querySelector("svg.board").getAnimations({ subtree: true })
+  .every((a) => a.playState !== "running")"""
+
+
+def shoot(page: Page, path) -> None:
+    """The board as it is now (an element's own screenshot would wait for it to stand still)."""
+    page.screenshot(path=path, clip=page.locator("svg.board").bounding_box(), animations="allow")
+
+
+def ship_centre(page: Page, seat: int) -> dict:
+    return page.locator(f"svg.board .ship[data-ship='{seat}']").evaluate(
+        "el => { const b = el.getBoundingClientRect();"
+        " return { x: b.left + b.width / 2, y: b.top + b.height / 2 }; }"
+    )
+
+
+def a_flight(table: Table, seat: int) -> dict:
+    """Both play what the greedy bot would until `seat` may take its ship elsewhere."""
+    game = registry.get("space-mission")
+    for _ in range(40):
+        state, _ = table.state()
+        mover = state["active"][0]
+        flights = [a for a in game.legal_actions(state, mover) if a["type"] in ("jump", "fly")]
+        if mover == seat and flights:
+            return flights[0]
+        table.act_like_a_bot(mover)
+    raise AssertionError(f"seat {seat} never could fly")
+
+
+def test_a_ship_glides_to_its_new_planet_which_stays_marked(new_page, daphne_server):
+    """The pictures of docs/moves.md: the opponent's ship on its way, photographed on a
+    phone with the page's animations slowed down tenfold."""
+    table, me, other = two_players(new_page, daphne_server, "space-mission", ("glida", "glido"))
+    page, opponent = table.pages[me], table.pages[other]
+    flight = a_flight(table, other)
+    table.settle(page, me)
+    page.set_viewport_size(PHONE)
+    page.locator("svg.board").evaluate("el => el.scrollIntoView({ block: 'start' })")
+    frames = screenshots.directory() / "moves"
+    frames.mkdir(exist_ok=True)
+    shoot(page, frames / "1-before.png")
+    start = ship_centre(page, other)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
+
+    ui.perform(opponent, flight, ui.version(opponent))
+    ship = page.locator(f"svg.board .ship[data-ship='{other}']")
+    planet = page.locator(f"svg.board .planet[data-planet='{flight['planet']}']")
+    expect(planet).to_have_class(re.compile(r"\bmove-last\b"))
+    for share, name in ((0.3, "2-leaving.png"), (0.65, "3-on-the-way.png")):
+        ship.evaluate(GLIDED, share)
+        shoot(page, frames / name)
+        if share == 0.3:
+            on_the_way = ship_centre(page, other)
+    expect(ship).not_to_have_class(re.compile(r"\bmove-gliding\b"), timeout=30_000)
+    shoot(page, frames / "4-arrived.png")
+    end = ship_centre(page, other)
+    assert on_the_way not in (start, end), "the ship jumped without gliding"
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+    page.wait_for_function(STILL)
+    shoot(page, frames / "5-marked.png")
+    # The flash is over; the mark stays until the player acts.
+    expect(planet).to_have_class(re.compile(r"\bmove-last\b"))
+    expect(ship).to_have_class(re.compile(r"\bmove-last\b"))

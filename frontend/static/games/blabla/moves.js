@@ -15,12 +15,15 @@ function player([seat, field, detail], after) {
   return marks;
 }
 
+const row = (seat) => (Number.isInteger(seat) ? [`.bb-players .bb-player[data-seat="${seat}"]`] : []);
+
 const PARTS = {
   players: (rest, before, after) => player(rest, after),
   // The turn passed on: the one who ended it.
-  turn: (rest, before) => (Number.isInteger(before?.turn) ? [`.bb-players .bb-player[data-seat="${before.turn}"]`] : []),
-  // A step of the turn (a meeting, a fight) moved on: where it is told.
-  step: () => [".bb-turn", ".bb-fight-area:not(:empty)"],
+  turn: (rest, before) => row(before?.turn),
+  // A step of the turn (a meeting, a fight) moved on: the one it waited for, and where
+  // the step is told.
+  step: (rest, before) => [...row(before?.step?.seat), ".bb-fight-area:not(:empty)"],
   pile: () => [".bb-pile-panel"],
   stacks: ([key]) => (key === undefined ? ["svg.bb-board .bb-stack"] : [`svg.bb-board .bb-stack[data-stack="${key}"]`]),
   boost: () => [".bb-boost-panel"],
@@ -28,7 +31,7 @@ const PARTS = {
 
 /** The seat that acted (it has a line in the log): its place among the players. */
 export function seat(number) {
-  return [`.bb-players .bb-player[data-seat="${number}"]`];
+  return row(number);
 }
 
 /** `path`: the tokens of a changed view path; `before`/`after`: the views around it. */

@@ -8,7 +8,7 @@
 // view's paths to its elements (games/<id>/moves.js: `marks`, `seat`, `pieces`).
 import { h } from "./dom.js";
 
-const STEP_MS = 1100; // each act of another player is shown this long before the next
+const STEP_MS = 1000; // each act of another player is shown this long before the next
 const FLASH_MS = 1000; // matches the `move-flash` animation in css/moves.css
 const GLIDE_MS = 650;
 const BACKLOG = 4; // more acts waiting than this (a tab coming back): the older ones land at once
@@ -95,6 +95,7 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
   let earlier = new Set(); // what acts since the player's own changed, but the latest
   let latest = []; // what the latest act changed
   let flashFrom = 0; // when the latest act's flash began
+  let lastActor = null;
   const queue = [];
   let timer = null;
 
@@ -113,6 +114,7 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
           // A redraw mid-flash carries the flash on where it was.
           el.style.setProperty("animation-delay", `-${Math.round(elapsed)}ms`);
           el.classList.add("move-flash");
+          el.addEventListener("animationend", () => el.classList.remove("move-flash"), { once: true });
         }
       }
     }
@@ -157,6 +159,14 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
     latest = [];
   }
 
+  /** A spectator never acts: their marks start again with each new player's move. */
+  function forSpectators(change, view) {
+    const actor = addedEntries(change.before, view).find((entry) => Number.isInteger(entry.seat))?.seat;
+    if (actor === undefined) return;
+    if (seat === null && actor !== lastActor) clear();
+    lastActor = actor;
+  }
+
   function say(change, view) {
     const text = words(addedEntries(change.before, view), view);
     if (text) spoken.textContent = text;
@@ -168,12 +178,14 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
     // marked, and the latest few are shown in turn.
     while (queue.length > BACKLOG) {
       const skipped = queue.shift();
+      forSpectators(skipped.change, skipped.state.view);
       mark(changeMarks(skipped.change.ops, skipped.change.before, skipped.state.view, game));
     }
     const item = queue.shift();
     if (!item) return;
     const { state, change, render } = item;
     const before = places();
+    forSpectators(change, state.view);
     mark(changeMarks(change.ops, change.before, state.view, game));
     render(state);
     paint();
