@@ -77,8 +77,9 @@ function scaleOf(el) {
 }
 
 /**
- * root: the game's element; region: where the spoken summary goes. hooks: the game's
- * moves module. settings.motion: MOTION; words(entries, view): the new log lines as text.
+ * root: the game's element; region: where the spoken summary goes; hooks: the game's
+ * moves module; seat: the reader's (null: a spectator); motion: MOTION, the user's
+ * setting; words(entries, view): the new log lines as text.
  * Returns {show(state, change, render), paint()}: show() draws a state now or, for other
  * players' acts, in turn; paint() puts the marks back after the game redrew itself.
  */
@@ -167,6 +168,12 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
     lastActor = actor;
   }
 
+  /** An act's changes become the latest marks. */
+  function remember({ state, change }) {
+    forSpectators(change, state.view);
+    mark(changeMarks(change.ops, change.before, state.view, game));
+  }
+
   function say(change, view) {
     const text = words(addedEntries(change.before, view), view);
     if (text) spoken.textContent = text;
@@ -176,17 +183,12 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
     timer = null;
     // Acts piling up (a tab in the background, a burst of bots): the oldest land at once,
     // marked, and the latest few are shown in turn.
-    while (queue.length > BACKLOG) {
-      const skipped = queue.shift();
-      forSpectators(skipped.change, skipped.state.view);
-      mark(changeMarks(skipped.change.ops, skipped.change.before, skipped.state.view, game));
-    }
+    while (queue.length > BACKLOG) remember(queue.shift());
     const item = queue.shift();
     if (!item) return;
     const { state, change, render } = item;
     const before = places();
-    forSpectators(change, state.view);
-    mark(changeMarks(change.ops, change.before, state.view, game));
+    remember(item);
     render(state);
     paint();
     glide(before);
@@ -202,7 +204,7 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
       return;
     }
     // The newest view overtakes every act still waiting to be shown; their marks stay.
-    for (const item of queue.splice(0)) mark(changeMarks(item.change.ops, item.change.before, item.state.view, game));
+    queue.splice(0).forEach(remember);
     clearTimeout(timer);
     timer = null;
     if (change) clear();
