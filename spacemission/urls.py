@@ -44,7 +44,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("guest/", accounts.guest, name="guest"),
     path("account/", accounts.account, name="account"),
-    path("account/notices/", accounts.notices, name="account-notices"),
+    path("settings/", accounts.settings, name="settings"),
     path("account/claim/", accounts.claim, name="claim"),
     path(
         "account/password/",

@@ -7,6 +7,14 @@ from spacemission.accounts.names import name_key
 KEY_LENGTH = 255  # NFKC may lengthen a name
 
 
+class Motion(models.TextChoices):
+    """How the table shows other players' moves (the device may ask for less motion)."""
+
+    ANIMATED = "animated", _("Animated, one move after another")
+    STILL = "still", _("Highlighted one after another, without motion")
+    AT_ONCE = "at-once", _("Highlighted at once, without waiting")
+
+
 class User(AbstractUser):
     """A player. Guests are real users with a generated name and no usable password."""
 
@@ -16,6 +24,13 @@ class User(AbstractUser):
     notice_sound = models.BooleanField(_("play a sound"), default=False)
     notice_browser = models.BooleanField(_("browser notifications"), default=True)
     notice_email = models.BooleanField(_("e-mail at turn-based tables"), default=True)
+    # At the table (accounts/preferences.py): how other players' moves are shown, and
+    # which steps are asked about first.
+    move_motion = models.CharField(
+        _("moves shown"), max_length=8, choices=Motion.choices, default=Motion.ANIMATED
+    )
+    confirm_turn_end = models.BooleanField(_("ask before ending a turn"), default=False)
+    confirm_leave = models.BooleanField(_("ask before resigning or leaving"), default=True)
     # The language the user last saved their settings in: their e-mails are written in it.
     language = models.CharField(_("language"), max_length=10, blank=True)
     # Keys of look-alike names (``names.name_key``), kept with every save: no two

@@ -17,7 +17,7 @@ from spacemission.accounts.forms import ClaimGuestForm, DisplayNameForm, SignUpF
 from spacemission.accounts.guests import create_guest
 from spacemission.accounts.history import finished_games, finished_seats, totals
 from spacemission.accounts.models import User
-from spacemission.accounts.notices import NoticeForm
+from spacemission.accounts.preferences import SettingsForm
 from spacemission.accounts.throttle import allow_new_account
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Table
@@ -78,26 +78,23 @@ def account(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, _("Your display name is saved."))
         return redirect("account")
-    return account_page(request, form, NoticeForm(instance=request.user))
-
-
-def account_page(
-    request: HttpRequest, form: DisplayNameForm, notices: NoticeForm, status: int = 200
-) -> HttpResponse:
-    context = {"form": form, "notices": notices}
-    return render(request, "accounts/account.html", context, status=status)
+    return render(request, "accounts/account.html", {"form": form})
 
 
 @login_required
-@require_POST
-def notices(request: HttpRequest) -> HttpResponse:
-    """Save what the user wants to hear when it is their turn."""
-    form = NoticeForm(request.POST, instance=request.user)
-    if not form.is_valid():
-        return account_page(request, DisplayNameForm(instance=request.user), form, status=400)
-    form.save_in(request.LANGUAGE_CODE)
-    messages.success(request, _("Your notification settings are saved."))
-    return redirect("account")
+def settings(request: HttpRequest) -> HttpResponse:
+    """Sound, notifications, how moves are shown and what is asked first: one form."""
+    form = SettingsForm(request.POST or None, instance=request.user)
+    # Opened from a table (its gear): saving goes back there.
+    back = next_url(request) if (request.POST.get("next") or request.GET.get("next")) else ""
+    context = {"form": form, "next": back}
+    if request.method == "POST":
+        if form.is_valid():
+            form.save_in(request.LANGUAGE_CODE)
+            messages.success(request, _("Your settings are saved."))
+            return redirect(back or "settings")
+        return render(request, "accounts/settings.html", context, status=400)
+    return render(request, "accounts/settings.html", context)
 
 
 @login_required

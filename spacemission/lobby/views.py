@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.clock import PACES
-from spacemission.accounts.notices import page_settings
+from spacemission.accounts.preferences import table_settings
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.botnames import bot_label, bot_numbers
@@ -255,7 +255,7 @@ def match_page(
         "private": table.private,
         "lobby_url": reverse("lobby"),
         "leave_url": reverse("table-leave", args=[table.public_id]),
-        "notices": page_settings(user),
+        "settings": table_settings(user),
     }
     context = {
         "match_config": match_config,

@@ -102,6 +102,7 @@ def test_notification_settings_are_saved_and_the_table_page_reads_them(
     page = signed_in(new_page, daphne_server, "notia")
     page.context.grant_permissions(["notifications"], origin=daphne_server.url)
     page.goto("/account/")
+    page.get_by_role("link", name="Settings").last.click()
     form = page.locator("#notice-settings")
     expect(form.locator(".notice-permission-state")).to_have_text(
         "This browser shows your notifications."
@@ -110,8 +111,8 @@ def test_notification_settings_are_saved_and_the_table_page_reads_them(
     form.locator("input[name=email]").fill("notia@example.com")
     form.locator("input[name=notice_sound]").check()
     form.locator("input[name=notice_browser]").uncheck()
-    form.locator("button[type=submit]").click()
-    expect(page.locator(".messages")).to_contain_text("notification settings are saved")
+    page.locator("#settings button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text("Your settings are saved")
     expect(form.locator("input[name=email]")).to_have_value("notia@example.com")
     expect(form.locator("input[name=notice_sound]")).to_be_checked()
     expect(form.locator("input[name=notice_browser]")).not_to_be_checked()
@@ -123,7 +124,8 @@ def test_notification_settings_are_saved_and_the_table_page_reads_them(
     assert "To: notia@example.com" in printed
     page.goto(f"/t/{table}/")
     wait_for_table(page)
-    assert config(page)["notices"] == {"sound": True, "browser": False}
+    settings = config(page)["settings"]
+    assert (settings["sound"], settings["browser"]) == (True, False)
     # A game that is over waits for nobody: no badge, no "Your turn".
     icon = page.locator("#favicon")
     expect(icon).to_have_attribute("data-idle", re.compile("favicon"))

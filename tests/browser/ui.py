@@ -121,6 +121,11 @@ def perform(page: Page, action: dict[str, Any], current: int) -> int:
     return current + 1
 
 
+def click_space_mission(page: Page, view: dict, action: dict[str, Any]) -> None:
+    """Space Mission's clicks for a `Table` (tests/browser/jump_drive_clicks.py)."""
+    perform(page, action, version(page))
+
+
 def seat_view(state: dict, seat: int | None) -> dict:
     """What `seat` sees of a stored match, whichever game it is."""
     return registry.get(state["game"]).view(state, seat)

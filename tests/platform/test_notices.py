@@ -1,5 +1,6 @@
-"""Each user's "your turn" settings: the account form, what the table page reads, and the
-mail settings taken from the environment."""
+"""Each user's settings: the settings page (turn notices, how moves are shown, what is
+asked first), what the table page reads, and the mail settings taken from the
+environment."""
 
 from __future__ import annotations
 
@@ -28,19 +29,21 @@ def ada(client: Client) -> User:
 
 
 def save(client: Client, language: str = "en", **fields):
-    data = {"email": "", **fields}
-    return client.post(reverse("account-notices"), data, HTTP_ACCEPT_LANGUAGE=language)
+    data = {"email": "", "move_motion": "animated", **fields}
+    return client.post(reverse("settings"), data, HTTP_ACCEPT_LANGUAGE=language)
 
 
 def test_new_accounts_start_with_browser_notices_and_mail_but_no_sound(ada: User) -> None:
     assert (ada.notice_sound, ada.notice_browser, ada.notice_email) == (False, True, True)
 
 
-def test_the_account_page_saves_the_settings_and_their_language(client, ada) -> None:
-    page = client.get(reverse("account"))
+def test_the_settings_page_saves_the_settings_and_their_language(client, ada) -> None:
+    assert reverse("settings").encode() in client.get(reverse("account")).content
+    page = client.get(reverse("settings"))
     assert b'id="notice-settings"' in page.content and b"js/account.js" in page.content
+    assert b'id="table-settings"' in page.content
     response = save(client, "de", email=" ada@example.com ", notice_sound="on", notice_email="on")
-    assert response.status_code == 302 and response["Location"] == reverse("account")
+    assert response.status_code == 302 and response["Location"] == reverse("settings")
     ada.refresh_from_db()
     assert ada.email == "ada@example.com" and ada.language == "de"
     assert (ada.notice_sound, ada.notice_browser, ada.notice_email) == (True, False, True)
@@ -54,23 +57,63 @@ def test_a_bad_address_is_refused_and_nothing_changes(client, ada) -> None:
     assert (ada.email, ada.notice_sound) == ("", False)
 
 
-def test_settings_need_a_login_and_a_post(client) -> None:
-    assert client.post(reverse("account-notices"), {"email": ""}).status_code == 302
-    user = User.objects.create_user("bob")
-    client.force_login(user)
-    assert client.get(reverse("account-notices")).status_code == 405
+def test_settings_need_a_login(client) -> None:
+    response = client.post(reverse("settings"), {"email": ""})
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert client.get(reverse("settings")).status_code == 302
+
+
+def test_guests_have_settings_too(client) -> None:
+    client.post(reverse("guest"))
+    guest = User.objects.get(is_guest=True)
+    assert client.get(reverse("settings")).status_code == 200
+    assert save(client, move_motion="still", confirm_turn_end="on").status_code == 302
+    guest.refresh_from_db()
+    assert (guest.move_motion, guest.confirm_turn_end, guest.confirm_leave) == (
+        "still",
+        True,
+        False,
+    )
+
+
+def test_an_unknown_motion_is_refused_and_nothing_changes(client, ada) -> None:
+    response = save(client, move_motion="spin", notice_sound="on")
+    assert response.status_code == 400
+    ada.refresh_from_db()
+    assert (ada.move_motion, ada.notice_sound) == ("animated", False)
+
+
+def test_saving_from_a_table_goes_back_to_it_and_only_to_this_site(client, ada) -> None:
+    page = client.get(reverse("settings"), {"next": "/t/Xk3f9aB2/"})
+    assert b'name="next" value="/t/Xk3f9aB2/"' in page.content
+    assert save(client, next="/t/Xk3f9aB2/")["Location"] == "/t/Xk3f9aB2/"
+    assert save(client, next="https://evil.example.com/")["Location"] == reverse("lobby")
 
 
 def test_the_table_page_reads_the_players_settings(client, ada) -> None:
-    ada.notice_sound, ada.notice_browser = True, False
+    ada.notice_sound, ada.notice_browser, ada.move_motion = True, False, "at-once"
+    ada.confirm_turn_end, ada.confirm_leave = True, False
     ada.save()
     match = create_match([ada, "greedy"])
     page = client.get(reverse("table", args=[match.table.public_id]))
-    assert page.context["match_config"]["notices"] == {"sound": True, "browser": False}
+    assert page.context["match_config"]["settings"] == {
+        "sound": True,
+        "browser": False,
+        "motion": "at-once",
+        "confirm_turn_end": True,
+        "confirm_leave": False,
+    }
     assert b'id="match-config"' in page.content
+    assert f"{reverse('settings')}?next=".encode() in page.content  # the table's gear
     spectator = Client()
     page = spectator.get(reverse("table", args=[match.table.public_id]))
-    assert page.context["match_config"]["notices"] == {"sound": False, "browser": False}
+    assert page.context["match_config"]["settings"] == {
+        "sound": False,
+        "browser": False,
+        "motion": "animated",
+        "confirm_turn_end": False,
+        "confirm_leave": True,
+    }
 
 
 def settings_under(**env: str) -> dict:

@@ -82,7 +82,13 @@ def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User
         "private": False,
         "lobby_url": "/",
         "leave_url": f"/t/{table.public_id}/leave/",
-        "notices": {"sound": False, "browser": True},
+        "settings": {
+            "sound": False,
+            "browser": True,
+            "motion": "animated",
+            "confirm_turn_end": False,
+            "confirm_leave": True,
+        },
     }
 
 

@@ -1,8 +1,8 @@
-// The account page's notification settings: ask the browser's permission from a click
+// The settings page's notification settings: ask the browser's permission from a click
 // (ticking "browser notifications", or the button), and try the sound.
 import { askPermission, permission, playTone, unlockSound } from "./notify.js";
 
-const form = document.getElementById("notice-settings");
+const form = document.getElementById("settings");
 
 function showPermission() {
   const box = form.querySelector(".notice-permission");

@@ -27,8 +27,9 @@ export function remaining(clock, seat, now) {
   return until === null || until === undefined ? clock.left[seat] : Math.max(0, until - now);
 }
 
-/** The seats bar in `root`; the player's Resign goes to `resignSlot` (the table's menu). */
-export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot = null }) {
+/** The seats bar in `root`; the player's Resign goes to `resignSlot` (the table's menu),
+ * and `ask` confirms it (the player's settings say whether to ask). */
+export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot = null, ask = (question) => window.confirm(question) }) {
   // On a phone the row scrolls sideways: a keyboard can scroll it too.
   const list = h("ol", { class: "seat-clocks", tabindex: "0", "aria-label": gettext("Players and clocks") });
   const controls = h("div", { class: "seat-controls" });
@@ -109,7 +110,7 @@ export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot 
       class: "button small ghost resign-button",
       "data-key": "resign",
       onclick: () => {
-        if (window.confirm(gettext("Resign this game? A bot plays your seat to the end and you rank last."))) send({ t: "resign" });
+        if (ask(gettext("Resign this game? A bot plays your seat to the end and you rank last."))) send({ t: "resign" });
       },
     }, gettext("Resign"))];
   }

@@ -1,5 +1,6 @@
-// A game's table module, log catalogue and stylesheet, beside each other under
-// games/<id>/: the match page and the replay page draw a view with the same modules.
+// A game's table module, log catalogue, change marks (moves.js) and stylesheet, beside
+// each other under games/<id>/: the match page and the replay page draw a view with the
+// same modules.
 const GAME_ID = /^[a-z0-9-]+$/;
 
 export async function loadGame(gameId) {
@@ -12,9 +13,10 @@ export async function loadGame(gameId) {
     style.dataset.game = gameId;
     document.head.append(style);
   }
-  const [table, words] = await Promise.all([
+  const [table, words, moves] = await Promise.all([
     import(new URL("table.js", base).href),
     import(new URL("log.js", base).href),
+    import(new URL("moves.js", base).href),
   ]);
-  return { table, words };
+  return { table, words, moves };
 }

@@ -99,6 +99,25 @@ function unknown(event) {
   return { text: "%(who)s: %(kind)s", args: { kind: event.kind } };
 }
 
+/**
+ * Log events as one plain sentence each, joined, in the reader's language: what a screen
+ * reader hears when another player's act arrives (js/match/moves.js).
+ */
+export function sentences(events, { describe = unknown, seat = null, names = [] } = {}) {
+  return events.map((event) => {
+    const { said, args } = phrase(event, describe, seat);
+    return h("span", {}, ...worded(said.text, args, names)).textContent.trim();
+  }).filter(Boolean).join(" ");
+}
+
+/** An event's wording: the catalogue's text and arguments, and whether it is the reader's. */
+function phrase(event, describe, seat) {
+  const you = event.seat !== null && event.seat !== undefined && event.seat === seat;
+  const said = (event.platform ? seatEvents : describe)(event, you) ?? unknown(event);
+  const args = { who: event.seat === null || event.seat === undefined ? "" : seatRef(event.seat), ...said.args };
+  return { said, args, you };
+}
+
 const FILTERS = [
   ["all", () => gettext("All")],
   ["mine", () => gettext("Mine")],
@@ -133,10 +152,8 @@ export function createLog(root, { describe = unknown, seat = null } = {}) {
   let round = 0;
 
   function line(event) {
-    const you = event.seat !== null && event.seat !== undefined && event.seat === seat;
-    const said = (event.platform ? seatEvents : describe)(event, you) ?? unknown(event);
+    const { said, args, you } = phrase(event, describe, seat);
     if (said.marker) round += 1;
-    const args = { who: event.seat === null || event.seat === undefined ? "" : seatRef(event.seat), ...said.args };
     return h(
       "li",
       {

@@ -1,5 +1,6 @@
 // The match page shell: one connection, chat, log and status, plus the game's own module,
 // loaded by game id, which draws the board and offers the actions.
+import { createAsks } from "./asks.js";
 import { createChat } from "./chat.js";
 import { createSeatsBar } from "./clocks.js";
 import { h } from "./dom.js";
@@ -7,7 +8,8 @@ import { createDrawer } from "./drawer.js";
 import { renderFinal } from "./final.js";
 import { loadGame } from "./games.js";
 import { gettext, loadCatalog } from "./i18n.js";
-import { createLog } from "./log.js";
+import { createLog, sentences } from "./log.js";
+import { createMoves } from "./moves.js";
 import { createTurnNotices } from "./notices.js";
 import { createRematch } from "./rematch.js";
 import { refusalText } from "./refusals.js";
@@ -22,17 +24,18 @@ function readConfig() {
   return JSON.parse(document.getElementById("match-config").textContent);
 }
 
-/** Leaving a running game hands the seat to a bot: ask first. */
-function guardLeave() {
+/** Leaving a running game hands the seat to a bot: ask first (unless the player said not to). */
+function guardLeave(asks) {
   const form = document.querySelector(".leave-form");
   form?.addEventListener("submit", (event) => {
-    if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+    if (!asks.leave(form.dataset.confirm)) event.preventDefault();
   });
 }
 
 async function start() {
   const config = readConfig();
-  guardLeave();
+  let asks = createAsks(config.settings);
+  guardLeave({ leave: (question) => asks.leave(question) });
   await loadCatalog();
   const root = document.getElementById("match");
   createDrawer(root);
@@ -46,6 +49,7 @@ async function start() {
   // plays it to the end. The seat stays theirs (its log lines, its rematch answer).
   const resigned = () => config.seat !== null && Boolean(snapshot.match?.seats?.find((s) => s.seat === config.seat)?.resigned);
   const acting = () => (resigned() ? null : config.seat);
+  let moves = null;
   const draw = () => {
     if (game && snapshot.view) game.render(snapshot);
   };
@@ -57,6 +61,7 @@ async function start() {
   let log = createLog(document.getElementById("match-log"), { seat: config.seat });
   const seatsBar = createSeatsBar(document.getElementById("match-seats"), {
     seat: config.seat,
+    ask: (question) => asks.leave(question),
     send: (frame) => connection.seatFrame(frame),
     announce: (text) => status.notice(text),
     resignSlot: document.getElementById("resign-slot"),
@@ -76,7 +81,7 @@ async function start() {
     }, ERROR_SHOWN_MS);
   };
   const notices = createTurnNotices({
-    settings: config.notices,
+    settings: config.settings,
     seat: config.seat,
     permissionButton: document.getElementById("notice-ask"),
   });
@@ -88,23 +93,29 @@ async function start() {
   const tableName = document.getElementById("match-title").textContent.replace(/\s+/g, " ").trim();
   const guide = createGuide({ seat: config.seat, root: gameRoot, table: config.table });
 
+  const show = ({ view, version, match }) => {
+    Object.assign(snapshot, { view, version, match });
+    log.update(view.log, seatNames(match), match?.events ?? []);
+    seatsBar.update({ view, match });
+    renderFinal(finalPanel, match, seatNames(match));
+    root.dataset.phase = view.phase ?? "";
+    status.finished(match?.status === "finished" || view.phase === "over");
+    status.resigned(resigned());
+    root.dataset.version = String(version);
+    // A background tab still tells its player when the table waits for them.
+    const over = match?.status === "finished" || Boolean(view.result);
+    notices.update(!over && acting() !== null && (view.active ?? []).includes(acting()), tableName);
+    rematch.update(over, seatNames(match));
+    draw();
+    guide.update(snapshot);
+  };
+
   const connection = new MatchConnection(config.ws, {
     status: (state, detail) => status.connection(state, detail),
-    view: (view, version, match) => {
-      Object.assign(snapshot, { view, version, match });
-      log.update(view.log, seatNames(match), match?.events ?? []);
-      seatsBar.update({ view, match });
-      renderFinal(finalPanel, match, seatNames(match));
-      root.dataset.phase = view.phase ?? "";
-      status.finished(match?.status === "finished" || view.phase === "over");
-      status.resigned(resigned());
-      root.dataset.version = String(version);
-      // A background tab still tells its player when the table waits for them.
-      const over = match?.status === "finished" || Boolean(view.result);
-      notices.update(!over && acting() !== null && (view.active ?? []).includes(acting()), tableName);
-      rematch.update(over, seatNames(match));
-      draw();
-      guide.update(snapshot);
+    // Other players' acts are shown one after another, marked (moves.js).
+    view: (view, version, match, change) => {
+      if (moves) moves.show({ view, version, match }, change, show);
+      else show({ view, version, match });
     },
     presence: (frame) => {
       snapshot.presence = { connected: frame.connected ?? [], spectators: frame.spectators ?? 0 };
@@ -124,15 +135,23 @@ async function start() {
   });
 
   try {
-    const { table, words } = await loadGame(config.game);
+    const { table, words, moves: marks } = await loadGame(config.game);
     log = createLog(document.getElementById("match-log"), { describe: words.describe, seat: config.seat });
+    asks = createAsks(config.settings, marks.turnEnds);
+    moves = createMoves(gameRoot, {
+      region: root,
+      hooks: marks,
+      seat: config.seat,
+      motion: config.settings?.motion,
+      words: (entries) => sentences(entries, { describe: words.describe, seat: config.seat, names: seatNames(snapshot.match) }),
+    });
     game = table.createTable(gameRoot, {
       get seat() {
         return acting();
       },
       lobbyUrl: config.lobby_url,
       endPanel: document.getElementById("match-end-extra"),
-      act: guide.guard((action) => connection.act(action)),
+      act: guide.guard((action) => asks.act(action, (sent) => connection.act(sent))),
       announce: (text) => status.notice(text),
     });
   } catch (error) {

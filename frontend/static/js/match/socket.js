@@ -32,7 +32,8 @@ export class ActRefused extends Error {
 
 /**
  * One match connection. `handlers` receive: status(state, detail), view(view, version,
- * match), presence(frame), chat(line), chatHistory(lines), error(frame), clock(clock, now)
+ * match, change) (`change`: {ops, before, own} when a patch made the view, `own` when it
+ * answers this connection's act; null for a sync), presence(frame), chat(line), chatHistory(lines), error(frame), clock(clock, now)
  * (the match's clock changed; `now` is the server's time it was sent at), rematch(offer,
  * {live}).
  */
@@ -180,7 +181,7 @@ export class MatchConnection {
   onMatch(frame) {
     if (!frame.match || typeof frame.match !== "object") return;
     this.match = frame.match;
-    if (this.view !== null) this.handlers.view(this.view, this.version, this.match);
+    if (this.view !== null) this.handlers.view(this.view, this.version, this.match, null);
   }
 
   onSync(frame) {
@@ -192,7 +193,7 @@ export class MatchConnection {
     this.handlers.clock?.(frame.match?.clock ?? null, frame.now);
     this.handlers.status("live", null);
     if (Array.isArray(frame.chat)) this.handlers.chatHistory(frame.chat);
-    this.handlers.view(this.view, this.version, this.match);
+    this.handlers.view(this.view, this.version, this.match, null);
     this.handlers.rematch(frame.rematch ?? null, { live: false });
     this.resendPending();
   }
@@ -214,15 +215,17 @@ export class MatchConnection {
       this.requestSync();
       return;
     }
+    const before = this.view;
     try {
-      this.view = applyPatch(this.view, frame.ops);
+      this.view = applyPatch(before, frame.ops);
     } catch {
       this.requestSync();
       return;
     }
     this.version = frame.v;
     if (this.view.phase === "over" && this.match) this.match = { ...this.match, status: "finished" };
-    this.handlers.view(this.view, this.version, this.match);
+    const own = typeof frame.id === "string";
+    this.handlers.view(this.view, this.version, this.match, { ops: frame.ops, before, own });
   }
 
   onClock(frame) {

@@ -1,0 +1,133 @@
+"""One settings place: a guest (or any user) sets sound, notifications, how moves are
+shown and what is asked first, in their language, from the header or from a table's gear,
+and the table does as they said."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.space_mission import GAME
+from tests.browser import ui
+from tests.browser.jump_drive_clicks import Table
+
+pytestmark = pytest.mark.browser
+
+WORDS = {
+    "en": {
+        "table": "At the table",
+        "saved": "Your settings are saved.",
+        "end": "End your turn now?",
+        "kept": "Your turn goes on",
+    },
+    "de": {
+        "table": "Am Tisch",
+        "saved": "Deine Einstellungen sind gespeichert.",
+        "end": "Deinen Zug jetzt beenden?",
+        "kept": "Dein Zug geht weiter",
+    },
+    "hu": {
+        "table": "Az asztalnál",
+        "saved": "A beállításaid elmentve.",
+        "end": "Befejezed most a kört?",
+        "kept": "A köröd folytatódik",
+    },
+}
+
+
+def as_guest_in(page: Page, language: str) -> None:
+    page.goto("/")
+    page.locator(".site-header form[action='/guest/'] button").click()
+    page.locator("footer select[name=language]").select_option(language)
+    page.locator("footer form button[type=submit]").click()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+
+
+def save_settings(page: Page, words: dict) -> None:
+    """From the header: no motion, ask before ending a turn, never before leaving."""
+    page.locator(".site-header a.settings-link").click()
+    expect(page.locator("#table-settings h2")).to_have_text(words["table"])
+    page.locator("input[name=move_motion][value=still]").check()
+    page.locator("input[name=confirm_turn_end]").check()
+    page.locator("input[name=confirm_leave]").uncheck()
+    page.locator("input[name=notice_sound]").check()
+    page.locator("#settings button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(words["saved"])
+    expect(page.locator("input[name=move_motion][value=still]")).to_be_checked()
+
+
+def to_my_confirm(table: Table, seat: int) -> None:
+    """Play what the greedy bot would until ending the turn is what it would do next."""
+    for _ in range(40):
+        state, version = table.state()
+        if seat not in state["active"]:
+            table.moved_on(version)
+            continue
+        action = GAME.bot_action("greedy", GAME.view(state, seat), version)
+        if action["type"] == "confirm":
+            return
+        table.act(seat, action)
+    raise AssertionError("the turn never came to its end")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu"])
+def test_settings_are_saved_in_every_language_and_the_table_follows_them(
+    new_page, daphne_server, language
+):
+    words = WORDS[language]
+    page = new_page()
+    as_guest_in(page, language)
+    save_settings(page, words)
+
+    table_id = ui.open_table(page, seats=2, bots=1, game="space-mission")
+    ui.start(page, table_id)
+    settings = ui.config(page)["settings"]
+    assert settings == {
+        "sound": True,
+        "browser": True,
+        "motion": "still",
+        "confirm_turn_end": True,
+        "confirm_leave": False,
+    }
+    expect(page.locator("html")).to_have_attribute("data-motion", "still")
+
+    # The table's gear opens the same settings and comes back to the table.
+    page.locator(".match-nav a.settings-gear").click()
+    expect(page.locator("#table-settings")).to_be_visible()
+    page.locator("#settings button[type=submit]").click()
+    page.wait_for_url(f"**/t/{table_id}/")
+    ui.wait_for_table(page)
+
+    # Ending the turn is asked first; saying no sends nothing.
+    seat = ui.config(page)["seat"]
+    match_id = ui.config(page)["match"]
+    table = Table(daphne_server, match_id, {seat: page}, game=GAME, clicker=ui.click_space_mission)
+    to_my_confirm(table, seat)
+    table.settle(page, seat)
+    _, version = table.state()
+    asked: list[str] = []
+
+    def answer(yes: bool):
+        def handle(dialog) -> None:
+            asked.append(dialog.message)
+            if yes:
+                dialog.accept()
+            else:
+                dialog.dismiss()
+
+        return handle
+
+    page.once("dialog", answer(False))
+    page.click("[data-action=confirm]")
+    expect(page.locator(".sm-controls .refusal")).to_contain_text(words["kept"])
+    assert asked == [words["end"]]
+    assert table.state()[1] == version
+    page.once("dialog", answer(True))
+    page.click("[data-action=confirm]")
+    table.applied(seat, {"type": "confirm"}, version)
+    assert asked == [words["end"], words["end"]]
+
+    # Leaving is not asked about: the player said so.
+    page.locator(".leave-form button").click()
+    page.wait_for_url("**/")
+    assert len(asked) == 2
