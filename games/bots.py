@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games import rng
-from games.core import Action
+from games import rng, search
+from games.core import Action, Game, View
 
 
 def random_action(legal: list[Action], g: int, skip: Iterable[str] = ("undo",)) -> Action:
@@ -26,3 +26,29 @@ def random_action(legal: list[Action], g: int, skip: Iterable[str] = ("undo",)) 
     of_kind = [a for a in pool if a["type"] == kinds[k]]
     _, i = rng.randbelow(g, len(of_kind))
     return of_kind[i]
+
+
+# The levels a person may choose for a bot, and what each plays: ``easy`` is the greedy
+# one-action lookahead, ``normal`` and ``strong`` the shared search with this many
+# simulations (a count, not a time, so a game replays exactly from its seed).
+LEVELS: dict[str, int] = {"easy": 0, "normal": 150, "strong": 600}
+
+
+def levels(game: Game) -> tuple[str, ...]:
+    """The levels ``game`` offers: all of them if it has a search, else ``easy`` only."""
+    return tuple(LEVELS) if getattr(game, "search", None) is not None else ("easy",)
+
+
+def choose(game: Game, view: View, seat: int, level: str, seed: int) -> Action:
+    """The action a bot of ``level`` takes for ``seat``, seeing only that seat's view.
+
+    The one question the platform asks a bot. ``view`` is ``game.view(state, seat)``
+    (which holds the seat's legal actions and the public log), so a bot cannot see what
+    its seat may not. Raises ValueError for a level ``game`` does not offer."""
+    if level not in levels(game):
+        raise ValueError(f"no level {level!r}; {game.info.id} offers {levels(game)}")
+    if view.get("seat") != seat:
+        raise ValueError("the view is not this seat's")
+    if level == "easy":
+        return game.bot_action("greedy", view, seed)
+    return search.search(game, view, seat, LEVELS[level], seed)
