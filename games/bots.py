@@ -28,15 +28,15 @@ def random_action(legal: list[Action], g: int, skip: Iterable[str] = ("undo",)) 
     return of_kind[i]
 
 
-# The levels a person may choose for a bot, and what each plays: ``easy`` is the greedy
-# one-action lookahead, ``normal`` and ``strong`` the shared search with this many
-# simulations (a count, not a time, so a game replays exactly from its seed).
-LEVELS: dict[str, int] = {"easy": 0, "normal": 150, "strong": 600}
+# The levels a person may choose for a bot: ``easy`` is the greedy one-action lookahead,
+# ``normal`` and ``strong`` the shared search with the game's budget of simulations for
+# the level (a count, not a time, so a game replays exactly from its seed).
+LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 
 
 def levels(game: Game) -> tuple[str, ...]:
     """The levels ``game`` offers: all of them if it has a search, else ``easy`` only."""
-    return tuple(LEVELS) if getattr(game, "search", None) is not None else ("easy",)
+    return LEVELS if getattr(game, "search", None) is not None else LEVELS[:1]
 
 
 def choose(game: Game, view: View, seat: int, level: str, seed: int) -> Action:
@@ -44,11 +44,13 @@ def choose(game: Game, view: View, seat: int, level: str, seed: int) -> Action:
 
     The one question the platform asks a bot. ``view`` is ``game.view(state, seat)``
     (which holds the seat's legal actions and the public log), so a bot cannot see what
-    its seat may not. Raises ValueError for a level ``game`` does not offer."""
+    its seat may not. Raises ValueError for a level ``game`` does not offer or a view
+    that is not the seat's."""
     if level not in levels(game):
         raise ValueError(f"no level {level!r}; {game.info.id} offers {levels(game)}")
-    if view.get("seat") != seat:
-        raise ValueError("the view is not this seat's")
+    if view.get("seat") != seat or not view.get("legal"):
+        raise ValueError("the view is not of a seat the game waits for")
     if level == "easy":
         return game.bot_action("greedy", view, seed)
-    return search.search(game, view, seat, LEVELS[level], seed)
+    greedy = game.bot_action("greedy", view, seed)
+    return search.search(game, view, seat, game.search.simulations[level], seed, prior=greedy)

@@ -102,6 +102,7 @@ class Game(Protocol):
     """The functions every game module provides."""
 
     info: GameInfo
+    search: SearchHooks | None  # what the search bots need; None: the game has none
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         """A new game for ``seats`` players; the same seed gives the same state."""
@@ -146,6 +147,8 @@ class SearchHooks:
     playout is cut off; a lead of ``scale`` points counts as a near-certain win.
     ``round_key(state)`` names the round of secret simultaneous choices the state is in
     (``None``: none), so each seat is searched there without seeing the others' choices.
+    ``simulations`` is the budget of each search level (``games.bots.LEVELS``), set per
+    game from its playout speed so that a strong decision stays well within half a second.
     """
 
     sample: Callable[[View, int, int], State]
@@ -155,6 +158,7 @@ class SearchHooks:
     round_key: Callable[[State], Hashable | None]
     scale: float
     playout_depth: int
+    simulations: dict[str, int]
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from games import rng
 from games.core import Action, Game, SearchHooks, State, View
 
 EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
+PRIOR_VISITS = 8  # the weight of a prior choice, in simulations
 
 
 class _Edge:
@@ -148,17 +149,23 @@ class _Walk:
 def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: int, g: int) -> None:
     walk = _Walk(root, seat)
     path: list[tuple[_Edge, int]] = []
-    grown = False
+    grown = grown_in_round = False  # an edge was added: the tree part ends
     while not grown:
         active = game.active_seats(state)
         if not active:
             break
-        walk.enter(hooks.round_key(state))
+        key = hooks.round_key(state)
+        if grown_in_round and key != walk.round:
+            break  # an edge was added in the round just over
+        walk.enter(key)
         mover = active[0]
-        g, edge, action, grown = _select(walk.at(mover), hooks.moves(state, mover), g)
+        g, edge, action, new = _select(walk.at(mover), hooks.moves(state, mover), g)
         path.append((edge, mover))
         state, _ = game.apply(state, mover, action)
         walk.moved(mover, edge, action)
+        # In a round of secret choices every seat chooses in the tree, whichever is first.
+        grown = new and walk.round_node is None
+        grown_in_round = grown_in_round or (new and walk.round_node is not None)
     for _ in range(hooks.playout_depth):
         active = game.active_seats(state)
         if not active:
@@ -171,8 +178,13 @@ def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: i
         edge.reward += values[mover]
 
 
-def search(game: Game, view: View, seat: int, simulations: int, seed: int) -> Action:
-    """The action ``seat`` takes after ``simulations`` simulations, seeing only ``view``."""
+def search(
+    game: Game, view: View, seat: int, simulations: int, seed: int, prior: Action | None = None
+) -> Action:
+    """The action ``seat`` takes after ``simulations`` simulations, seeing only ``view``.
+
+    ``prior`` (the easy bot's choice, say) starts with ``PRIOR_VISITS`` visits at an even
+    reward, so the search leaves it only for an action it finds clearly better."""
     hooks = game.search
     if hooks is None:
         raise ValueError(f"{game.info.id} has no search")
@@ -186,6 +198,10 @@ def search(game: Game, view: View, seat: int, simulations: int, seed: int) -> Ac
         return moves[0]
     root = _Node()
     in_round = hooks.round_key(state) is not None
+    decisions = root.link(("seat", seat)) if in_round else root
+    if prior is not None:
+        edge = decisions.edges[action_key(prior)] = _Edge()
+        edge.visits, edge.available, edge.reward = PRIOR_VISITS, PRIOR_VISITS, PRIOR_VISITS * 0.5
     for n in range(simulations):
         if n:
             g, deal = rng.next_u64(g)
@@ -193,7 +209,6 @@ def search(game: Game, view: View, seat: int, simulations: int, seed: int) -> Ac
         else:
             deal = first
         _simulate(game, hooks, root, state, seat, deal)
-    decisions = root.link(("seat", seat)) if in_round else root
     return max(moves, key=lambda a: _visits(decisions, a))
 
 

@@ -54,9 +54,8 @@ def _last_seen(view: View, seat: int, other: int) -> list[str] | None:
         args = line["args"]
         if line["kind"] == "meeting_seen" and line["seat"] == seat and args["other"] == other:
             found = list(args["cards"])
-        elif found is not None and line["kind"] in _HAND_CHANGES:
-            if other in (line["seat"], args.get("other")):
-                found = None
+        elif line["kind"] in _HAND_CHANGES and other in (line["seat"], args.get("other")):
+            found = None
     return found
 
 
@@ -95,7 +94,10 @@ def _blabla(view: View, seat: int, g: int) -> tuple[int, dict[str, Any]]:
     proposal = me["proposal"]
     if proposal is not None:  # the seat is party to this swap: each card's holder is known
         step = view["step"]
-        for card, holder in ((proposal["take"]["id"], step["with"]), (proposal["give"]["id"], step["mover"])):
+        for card, holder in (
+            (proposal["take"]["id"], step["with"]),
+            (proposal["give"]["id"], step["mover"]),
+        ):
             if card not in known:
                 hands[holder] = sorted([*hands[holder], card])
                 known.add(card)
@@ -317,5 +319,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=round_key,
     scale=6.0,
-    playout_depth=40,
+    simulations={"normal": 80, "strong": 320},
+    playout_depth=16,
 )

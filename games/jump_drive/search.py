@@ -15,15 +15,27 @@ from typing import Any
 
 from games import gamelog, rng
 from games.bots import random_action
-from games.core import Action, SearchHooks, State, View
+from games.core import Action, IllegalAction, SearchHooks, State, View
 from games.jump_drive import choice, powers, turn
 from games.jump_drive.choice import CONQUER, CONTACT
-from games.jump_drive.data import DEAL, DECK, GAME_ID, HAND_LIMIT, KEEP, MARKER_EXPLORE, card_of
+from games.jump_drive.data import (
+    DEAL,
+    DECK,
+    DEVELOPMENT,
+    GAME_ID,
+    HAND_LIMIT,
+    KEEP,
+    MARKER_EXPLORE,
+    SURVEY_TEAM,
+    card_of,
+)
 from games.jump_drive.endround import others as other_empires
 from games.jump_drive.table import table_order
 
 # A card in hand, in VP, and how many rounds of its present yield an empire still earns.
 CARD_VALUE = 0.25
+# Placements a playout tries at random before it explores instead.
+PLACEMENT_TRIES = 4
 YIELD_ROUNDS = 1.0
 
 
@@ -195,7 +207,9 @@ def moves(state: State, seat: int) -> list[Action]:
     order (the same cards selected in another order are the same discard); never a
     take-back or an unselect."""
     task = state["tasks"][seat]
-    legal = [a for a in turn.legal_actions(state, seat) if a["type"] not in ("uncommit", "unselect")]
+    legal = [
+        a for a in turn.legal_actions(state, seat) if a["type"] not in ("uncommit", "unselect")
+    ]
     if task["kind"] != "discard":
         drafted = task["draft"] is not None
         return [a for a in legal if (a["type"] == "commit") == drafted]
@@ -214,8 +228,26 @@ def moves(state: State, seat: int) -> list[Action]:
 
 
 def rollout(state: State, seat: int, g: int) -> Action:
-    """A uniform kind of decision, then uniform arguments; a draft is committed at once."""
-    return random_action(moves(state, seat), g)
+    """A quick random decision: a placement tried at random (a few tries, else explore)
+    rather than every placement listed, which costs most of a playout; any other
+    decision uniform among ``moves``."""
+    task = state["tasks"][seat]
+    if task["kind"] != "choose" or task["draft"] is not None:
+        return random_action(moves(state, seat), g)
+    hand = state["hands"][seat]
+    devs = [None, *(c for c in hand if card_of(c).kind == DEVELOPMENT)]
+    if state["centre"]:
+        devs.append(SURVEY_TEAM)
+    worlds = [None, *(c for c in hand if card_of(c).is_world)]
+    for _ in range(PLACEMENT_TRIES):
+        g, i = rng.randbelow(g, len(devs))
+        g, k = rng.randbelow(g, len(worlds))
+        try:
+            choice.check_choice(state, seat, devs[i], worlds[k], False)
+        except IllegalAction:
+            continue
+        return {"type": "choose", "development": devs[i], "world": worlds[k], "contact": False}
+    return {"type": "explore"}
 
 
 def estimate(state: State) -> list[float]:
@@ -242,5 +274,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=round_key,
     scale=5.0,
+    simulations={"normal": 120, "strong": 500},
     playout_depth=40,
 )

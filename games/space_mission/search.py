@@ -205,5 +205,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=lambda state: None,
     scale=6.0,
+    simulations={"normal": 100, "strong": 400},
     playout_depth=24,
 )
