@@ -28,7 +28,8 @@ from games import rng
 from games.core import Action, Game, SearchHooks, State, View
 
 EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
-PRIOR_VISITS = 8  # the weight of a prior choice, in simulations
+RANDOM_SHARE = 20  # percent of playout choices made at random, not by the easy bot
+PRIOR_VISITS = 10  # the weight of a prior choice, in simulations
 
 
 class _Edge:
@@ -183,8 +184,9 @@ def search(
 ) -> Action:
     """The action ``seat`` takes after ``simulations`` simulations, seeing only ``view``.
 
-    ``prior`` (the easy bot's choice, say) starts with ``PRIOR_VISITS`` visits at an even
-    reward, so the search leaves it only for an action it finds clearly better."""
+    ``prior`` (the easy bot's choice, say) counts ``PRIOR_VISITS`` more visits when the
+    most visited action is played, so the search leaves it only for an action it finds
+    clearly better."""
     hooks = game.search
     if hooks is None:
         raise ValueError(f"{game.info.id} has no search")
@@ -199,9 +201,6 @@ def search(
     root = _Node()
     in_round = hooks.round_key(state) is not None
     decisions = root.link(("seat", seat)) if in_round else root
-    if prior is not None:
-        edge = decisions.edges[action_key(prior)] = _Edge()
-        edge.visits, edge.available, edge.reward = PRIOR_VISITS, PRIOR_VISITS, PRIOR_VISITS * 0.5
     for n in range(simulations):
         if n:
             g, deal = rng.next_u64(g)
@@ -209,12 +208,13 @@ def search(
         else:
             deal = first
         _simulate(game, hooks, root, state, seat, deal)
-    return max(moves, key=lambda a: _visits(decisions, a))
+    bonus = {action_key(prior): PRIOR_VISITS} if prior is not None else {}
+    return max(moves, key=lambda a: _visits(decisions, a, bonus.get(action_key(a), 0)))
 
 
-def _visits(node: _Node, action: Action) -> tuple[int, float]:
+def _visits(node: _Node, action: Action, bonus: int = 0) -> tuple[int, float]:
     edge = node.edges.get(action_key(action))
-    return (0, 0.0) if edge is None or not edge.visits else (edge.visits, edge.reward)
+    return (bonus, 0.0) if edge is None or not edge.visits else (edge.visits + bonus, edge.reward)
 
 
 def statistics(game: Game, view: View, seat: int, simulations: int, seed: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import gamelog, rng
-from games.blabla import turn
+from games.blabla import bots, turn, view
 from games.blabla.data import (
     BLABLA,
     BOOST_FIELDS,
@@ -32,6 +32,7 @@ from games.blabla.data import (
 )
 from games.bots import random_action
 from games.core import Action, SearchHooks, State, View
+from games.search import RANDOM_SHARE
 
 # What a BlaBla card in hand is worth against a secured one (it may never get home), and
 # the bonus of a kind not secured yet (four kinds end the game, B50).
@@ -285,7 +286,7 @@ def moves(state: State, seat: int) -> list[Action]:
     return legal
 
 
-def rollout(state: State, seat: int, g: int) -> Action:
+def _quick(state: State, seat: int, g: int) -> Action:
     """A uniform kind of action, then uniform arguments (``games.bots.random_action``)."""
     return random_action(moves(state, seat), g)
 
@@ -312,6 +313,14 @@ def round_key(state: State) -> tuple[int, int] | None:
     return (state["turns"], state["stats"]["fights"])
 
 
+def rollout(state: State, seat: int, g: int) -> Action:
+    """Mostly the easy bot's choice (from the seat's view of the deal: every seat plays
+    as a person would), now and then a quick random one so that playouts vary."""
+    if g % 100 < RANDOM_SHARE:
+        return _quick(state, seat, g)
+    return bots.bot_action("greedy", view.view(state, seat), g)
+
+
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
@@ -319,6 +328,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=round_key,
     scale=6.0,
-    simulations={"normal": 80, "strong": 320},
-    playout_depth=16,
+    simulations={"normal": 80, "strong": 300},
+    playout_depth=10,
 )

@@ -16,7 +16,7 @@ from typing import Any
 from games import gamelog, rng
 from games.bots import random_action
 from games.core import Action, IllegalAction, SearchHooks, State, View
-from games.jump_drive import choice, powers, turn
+from games.jump_drive import bots, choice, powers, turn, view
 from games.jump_drive.choice import CONQUER, CONTACT
 from games.jump_drive.data import (
     DEAL,
@@ -31,6 +31,7 @@ from games.jump_drive.data import (
 )
 from games.jump_drive.endround import others as other_empires
 from games.jump_drive.table import table_order
+from games.search import RANDOM_SHARE
 
 # A card in hand, in VP, and how many rounds of its present yield an empire still earns.
 CARD_VALUE = 0.25
@@ -227,7 +228,7 @@ def moves(state: State, seat: int) -> list[Action]:
     return ordered or legal
 
 
-def rollout(state: State, seat: int, g: int) -> Action:
+def _quick(state: State, seat: int, g: int) -> Action:
     """A quick random decision: a placement tried at random (a few tries, else explore)
     rather than every placement listed, which costs most of a playout; any other
     decision uniform among ``moves``."""
@@ -267,6 +268,14 @@ def round_key(state: State) -> tuple[int, str, int | None] | None:
     return (state["round"], state["phase"], state["cursor"])
 
 
+def rollout(state: State, seat: int, g: int) -> Action:
+    """Mostly the easy bot's choice (from the seat's view of the deal: every seat plays
+    as a person would), now and then a quick random one so that playouts vary."""
+    if g % 100 < RANDOM_SHARE:
+        return _quick(state, seat, g)
+    return bots.bot_action("greedy", view.view(state, seat), g)
+
+
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
@@ -274,6 +283,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=round_key,
     scale=5.0,
-    simulations={"normal": 120, "strong": 500},
-    playout_depth=40,
+    simulations={"normal": 30, "strong": 100},
+    playout_depth=12,
 )

@@ -16,7 +16,8 @@ from typing import Any
 from games import gamelog, rng
 from games.bots import random_action
 from games.core import Action, SearchHooks, State, View
-from games.space_mission import turn
+from games.search import RANDOM_SHARE
+from games.space_mission import bots, turn, view
 from games.space_mission.data import CARDS, GAME_ID, POINT_TILES, SCORING, TILES
 from games.space_mission.scoring import gate_scores, station_counts, tile_scores
 
@@ -170,7 +171,7 @@ def moves(state: State, seat: int) -> list[Action]:
     return [a for a in turn.legal_actions(state, seat) if a["type"] != "undo"]
 
 
-def rollout(state: State, seat: int, g: int) -> Action:
+def _quick(state: State, seat: int, g: int) -> Action:
     """A uniform kind of action, then uniform arguments (``games.bots.random_action``)."""
     return random_action(moves(state, seat), g)
 
@@ -198,6 +199,14 @@ def estimate(state: State) -> list[float]:
     return out
 
 
+def rollout(state: State, seat: int, g: int) -> Action:
+    """Mostly the easy bot's choice (from the seat's view of the deal: every seat plays
+    as a person would), now and then a quick random one so that playouts vary."""
+    if g % 100 < RANDOM_SHARE:
+        return _quick(state, seat, g)
+    return bots.bot_action("greedy", view.view(state, seat), g)
+
+
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
@@ -205,6 +214,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=lambda state: None,
     scale=6.0,
-    simulations={"normal": 100, "strong": 400},
-    playout_depth=24,
+    simulations={"normal": 50, "strong": 160},
+    playout_depth=8,
 )
