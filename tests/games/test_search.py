@@ -199,3 +199,39 @@ def test_in_a_round_of_secret_choices_no_seat_is_searched_knowing_another_choice
     own = {search.action_key(a) for a in game.search.moves(game.search.sample(view, seat, 0), seat)}
     assert stats and set(stats) <= own
     assert sum(s["visits"] for s in stats.values()) == 60
+
+
+def _wins(game, state: State, seat: int) -> bool | None:
+    """Whether ``seat`` can force a win from ``state`` by its own actions alone (None: an
+    other seat acts before the end, so the position is not the seat's alone)."""
+    result = game.result(state)
+    if result is not None:
+        return result["winners"] == [seat]
+    if game.active_seats(state) != [seat]:
+        return None
+    outcomes = [
+        _wins(game, game.apply(state, seat, a)[0], seat) for a in game.search.moves(state, seat)
+    ]
+    return None if None in outcomes else any(outcomes)
+
+
+# Positions of bot games (game, players, seed, actions played) where the seat to act
+# wins by some of its actions and loses by others, before any other seat acts again: the
+# last turn of a Space Mission game (R26), the last turn of a BlaBla game (B50-B54).
+FORCED = [("space-mission", 2, 22, 86), ("blabla", 2, 20, 91)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed", "steps"), FORCED)
+def test_the_search_finds_a_forced_win(game_id, players, seed, steps):
+    game = registry.get(game_id)
+    state = [s.state for s in playout(game, players, seed, wander=0.0)][steps]
+    seat = game.active_seats(state)[0]
+    outcome = {
+        search.action_key(a): _wins(game, game.apply(state, seat, a)[0], seat)
+        for a in game.search.moves(state, seat)
+    }
+    assert True in outcome.values() and False in outcome.values()  # the position decides
+    for level in ("normal", "strong"):
+        for seed_ in range(2):
+            chosen = bots.choose(game, game.view(state, seat), seat, level, seed_)
+            assert outcome[search.action_key(chosen)] is True
