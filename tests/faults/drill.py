@@ -65,8 +65,8 @@ class Player(Tracker):
         self.progress_at = time.monotonic()
         self.acts = 0
 
-    # Websockets' own keepalive (ping_interval, ping_timeout); the library's defaults
-    # unless a drill needs a vanished host noticed sooner.
+    # Websockets' own keepalive (ping_interval, ping_timeout, close_timeout); the
+    # library's defaults unless a drill needs a vanished host noticed sooner.
     keepalive: dict[str, float] = {}
 
     def address(self, server: Server) -> str:

@@ -9,8 +9,9 @@ from tests.hosts.balancer import Balancer
 
 
 class HostPlayer(Player):
-    # The browser leaves a silent socket after a while; the drill's players sooner.
-    keepalive = {"ping_interval": 2.0, "ping_timeout": 4.0}
+    # The browser leaves a silent socket after a while; the drill's players sooner, and
+    # without waiting long for the closing handshake a vanished host never answers.
+    keepalive = {"ping_interval": 2.0, "ping_timeout": 4.0, "close_timeout": 1.0}
 
     def __init__(
         self,
