@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import subprocess
 import time
 
 import pytest
@@ -229,3 +230,17 @@ async def test_the_services_link_of_one_host_flapping_loses_and_stalls_nothing()
         report("services link flapping", players, outcome, took, clock_errors)
         assert outcome["lost"] == outcome["duplicated"] == outcome["stalled"] == 0
         assert clock_errors == 0
+
+
+def test_a_failed_drill_leaves_no_namespace_link_or_process_behind():
+    with pytest.raises(RuntimeError, match="the drill failed"), cluster() as hosts:
+        namespaces = [h.server.netns for h in hosts.hosts]
+        links = [h.front.left for h in hosts.hosts]
+        processes = [h.server.process for h in hosts.hosts] + [hosts.balancer.process]
+        raise RuntimeError("the drill failed")
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    assert not any(netns in listed for netns in namespaces)
+    for link in links:
+        assert subprocess.run(["ip", "link", "show", "dev", link], capture_output=True).returncode
+    assert all(process.poll() is not None for process in processes)
+    assert not hosts.balancer.dir.exists()
