@@ -126,6 +126,8 @@ def cluster() -> Iterator[Cluster]:
                 print(f"--- nginx ---\n{part.log()[-3000:]}")
             with contextlib.suppress(Exception):
                 part.kill() if isinstance(part, Server) else part.stop()
+            if isinstance(part, Server):
+                part._log.unlink(missing_ok=True)
         if database is not None:
             database.clock_file.unlink(missing_ok=True)
         network.close()
