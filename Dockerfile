@@ -1,6 +1,6 @@
 # Space Mission Online: one Daphne process serving HTTP and websockets on port 8000.
 # Configure with the environment (see spacemission/settings.py); docker-compose.yml
-# wires it to PostgreSQL and Redis.
+# wires replicas of it to nginx, PostgreSQL and Redis.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -34,8 +34,9 @@ EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
     CMD ["python", "scripts/healthcheck"]
 
-# Migrations run before serving; with several web processes, run them once instead
-# (docker compose run --rm web python manage.py migrate) and start Daphne alone.
+# Daphne only: migrations run once per release, before any process serves (the `migrate`
+# service of docker-compose.yml, a Job on Kubernetes: docs/deploy.md), never by each
+# replica. Alone: docker run --rm <image> python manage.py migrate, then start this.
 # PROXY_HEADERS=1 behind a load balancer: client addresses from X-Forwarded-For (never
 # without one, or clients could pick their own address).
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne $([ \"$PROXY_HEADERS\" = 1 ] && echo --proxy-headers) -b 0.0.0.0 -p 8000 spacemission.asgi:application"]
+CMD ["sh", "-c", "exec daphne $([ \"$PROXY_HEADERS\" = 1 ] && echo --proxy-headers) -b 0.0.0.0 -p 8000 spacemission.asgi:application"]

@@ -12,11 +12,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from spacemission import collector  # noqa: E402
+from spacemission import collector, dependencies  # noqa: E402
 from spacemission.live import socket_writes  # noqa: E402
 from spacemission.live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from spacemission.live.sessions import socket_auth_stack  # noqa: E402
 from spacemission.lobby.routing import websocket_urlpatterns as lobby_routes  # noqa: E402
+
+# Checked here, where a serving process starts, not in every management command.
+dependencies.require_redis()
 
 if settings.EAGER_WRITES:
     socket_writes.install()

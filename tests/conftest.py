@@ -1,6 +1,6 @@
 """Suite-wide setup: service markers, an isolated test database and channel prefix.
 
-Tests marked ``postgres``, ``redis``, ``browser`` or ``gettext`` skip when what they need
+Tests marked ``postgres``, ``redis``, ``browser``, ``gettext`` or ``hosts`` skip when what they need
 is missing, unless ``REQUIRE_SERVICES=1`` (CI), when they fail instead.
 """
 
@@ -15,9 +15,10 @@ import pytest
 from pytest_django.fixtures import Settings
 
 from spacemission.matches import loopdb
+from tests.hosts import machine as hosts
 from tests.support import chromium
 
-SERVICE_MARKERS = ("postgres", "redis", "browser", "gettext")
+SERVICE_MARKERS = ("postgres", "redis", "browser", "gettext", "hosts")
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") in {"1", "true", "yes"}
 # Several runs may share one PostgreSQL and Redis: each gets its own names.
 RUN_ID = f"{os.getpid()}"
@@ -83,6 +84,7 @@ MISSING = {
     "redis": redis_missing,
     "browser": browser_missing,
     "gettext": gettext_missing,
+    "hosts": functools.cache(hosts.missing),
 }
 
 

@@ -65,6 +65,14 @@ class Player(Tracker):
         self.progress_at = time.monotonic()
         self.acts = 0
 
+    # Websockets' own keepalive (ping_interval, ping_timeout, close_timeout); the
+    # library's defaults unless a drill needs a vanished host noticed sooner.
+    keepalive: dict[str, float] = {}
+
+    def address(self, server: Server) -> str:
+        """The socket's URL on ``server``."""
+        return f"{server.ws_url}/ws/match/{self.match_id}/"
+
     # Connection -----------------------------------------------------------------------
 
     async def connect(self) -> None:
@@ -73,14 +81,14 @@ class Player(Tracker):
         deadline = time.monotonic() + RECONNECT_FOR
         while True:
             for server in self.servers:
-                url = f"{server.ws_url}/ws/match/{self.match_id}/"
                 try:
                     self.ws = await websockets.connect(
-                        url,
+                        self.address(server),
                         origin=server.origin,
                         additional_headers=headers,
                         max_size=2**22,
                         open_timeout=10,
+                        **self.keepalive,
                     )
                 except (OSError, websockets.InvalidHandshake, TimeoutError):
                     continue

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -67,19 +69,10 @@ def readme_settings() -> set[str]:
 
 
 def web_environment() -> dict[str, str]:
-    """The web service's ``environment`` in docker-compose.yml: name -> value as written."""
-    compose = (ROOT / "docker-compose.yml").read_text()
-    web = compose.split("\n  web:\n", 1)[1]
-    block = web.split("\n    environment:\n", 1)[1]
-    entries = {}
-    for line in block.splitlines():
-        if line.strip().startswith("#"):
-            continue
-        if not line.startswith("      "):
-            break
-        name, _, value = line.strip().partition(":")
-        entries[name] = value.strip()
-    return entries
+    """The web service's ``environment`` in docker-compose.yml: name -> value as written
+    (empty for a name listed without a value)."""
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    return {name: value or "" for name, value in compose["services"]["web"]["environment"].items()}
 
 
 def test_every_setting_of_the_readme_can_be_set_for_the_docker_container() -> None:
