@@ -128,8 +128,9 @@ def isolated_channel_layer() -> None:
     from channels.layers import channel_layers
     from django.conf import settings
 
-    config = settings.CHANNEL_LAYERS["default"].get("CONFIG")
-    if config is not None:
+    layer = settings.CHANNEL_LAYERS["default"]
+    config = layer.get("CONFIG")
+    if config is not None and layer["BACKEND"].startswith("channels_redis."):
         config["prefix"] = f"test{RUN_ID}"
         channel_layers.backends.clear()
 

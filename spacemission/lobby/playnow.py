@@ -62,10 +62,9 @@ def start_against_bots(player: User, info: GameInfo) -> Table:
     return table
 
 
-def earlier(token: str, user: User | None) -> Launched | None:
-    """The launch this token already made, if it is recent and this visitor's: the same
-    player, or a visitor without an account pressing the form that made one."""
-    launch = (
+def recent(token: str) -> Launch | None:
+    """The launch this token made within the repeat window, if any."""
+    return (
         Launch.objects.filter(
             token=token,
             created_at__gte=timezone.now() - REPEAT_WINDOW,
@@ -74,11 +73,18 @@ def earlier(token: str, user: User | None) -> Launched | None:
         .select_related("user", "table")
         .first()
     )
-    if launch is None:
-        return None
-    if user is None and not launch.made_guest:
-        return None
-    if user is not None and launch.user_id != user.pk:
+
+
+def belongs(launch: Launch, user: User | None) -> bool:
+    """Whether this visitor made ``launch``: the same player, or a visitor without an
+    account pressing the form that made one (never someone else's account)."""
+    return launch.made_guest if user is None else launch.user_id == user.pk
+
+
+def earlier(token: str, user: User | None) -> Launched | None:
+    """Where this visitor's earlier press of the same form took them, if it did."""
+    launch = recent(token)
+    if launch is None or not belongs(launch, user):
         return None
     return Launched(launch.user, launch.table)
 
@@ -92,9 +98,12 @@ def play_against_bots(
     info = services.known_game(game)
     if not TOKEN.fullmatch(token):
         token = new_token()
-    found = earlier(token, user)
-    if found is not None:
-        return found
+    launch = recent(token)
+    if launch is not None:
+        if belongs(launch, user):
+            return Launched(launch.user, launch.table)
+        token = new_token()  # someone else's form: this press is a new one
+    Launch.objects.filter(token=token, created_at__lt=timezone.now() - REPEAT_WINDOW).delete()
     try:
         with transaction.atomic():
             player = user or new_guest()

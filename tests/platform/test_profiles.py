@@ -56,7 +56,7 @@ def test_profile_lists_finished_games_newest_first(client: Client, ada, bob, cy)
     assert f'href="/t/{second.public_id}/"' in html and "place 2" in html
     # Tables by the id every page uses; an opponent's place said in words.
     assert f"Table {second.public_id}</a>" in html and f"Table {second.pk}<" not in html
-    assert "cy</a> <span class=\"muted\">(place 1)</span>" in html
+    assert 'cy</a> <span class="muted">(place 1)</span>' in html
     assert len(response.context["playing"]) == 1
 
 
