@@ -126,6 +126,7 @@ function tableRow(entry, csrfToken, mine) {
 
 function fillList(list, empty, entries, csrfToken, mine) {
   list.replaceChildren(...entries.map((entry) => tableRow(entry, csrfToken, mine)));
+  list.dataset.live = "";  // drawn here from a frame, no longer the server's first draw
   empty.hidden = entries.length > 0;
 }
 
