@@ -11,4 +11,17 @@
   };
   fit();
   narrow.addEventListener("change", fit);
+  // A folded menu that was opened closes again on a tap elsewhere or Escape.
+  const fold = () => {
+    if (narrow.matches) menu.open = false;
+  };
+  document.addEventListener("click", (event) => {
+    if (!menu.contains(event.target)) fold();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && menu.open && narrow.matches) {
+      fold();
+      menu.querySelector("summary").focus();
+    }
+  });
 })();
