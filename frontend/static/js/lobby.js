@@ -244,6 +244,7 @@ async function redraw(root) {
   root.replaceChildren(...fresh.childNodes);
   root.dataset.updated = fresh.dataset.updated;
   bindCopyButton();
+  showFillOffer();
 }
 
 // A copy button for the invite link (the field stays selectable without it).
@@ -257,28 +258,22 @@ function copyButton(button, field) {
 }
 
 // A host waiting for people sees a countdown; when it ends, the button that fills the
-// empty seats with bots appears (without this script it is there at once). One timer
-// reads the page each second, so it holds after the waiting room redraws.
-function fillCountdown() {
-  const tick = () => {
-    const offer = document.querySelector(".fill-offer[data-fill-at]");
-    if (!offer) return;
-    const left = Math.ceil((Number(offer.dataset.fillAt) - Date.now()) / 1000);
-    const wait = offer.querySelector(".fill-wait");
-    const form = offer.querySelector(".fill-form");
-    wait.hidden = left <= 0;
-    form.hidden = left > 0;
-    if (left > 0) {
-      const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-      offer.querySelector(".fill-countdown").textContent = interpolate(
-        gettext("Bots can fill the empty seats in %(time)s."),
-        { time: clock },
-        true,
-      );
-    }
-  };
-  tick();
-  setInterval(tick, 1000);
+// empty seats with bots appears (without this script it is there at once). It is drawn
+// each second, and at once after the waiting room redraws.
+function showFillOffer() {
+  const offer = document.querySelector(".fill-offer[data-fill-at]");
+  if (!offer) return;
+  const left = Math.ceil((Number(offer.dataset.fillAt) - Date.now()) / 1000);
+  offer.querySelector(".fill-wait").hidden = left <= 0;
+  offer.querySelector(".fill-form").hidden = left > 0;
+  if (left > 0) {
+    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    offer.querySelector(".fill-countdown").textContent = interpolate(
+      gettext("Bots can fill the empty seats in %(time)s."),
+      { time: clock },
+      true,
+    );
+  }
 }
 
 function bindCopyButton() {
@@ -358,6 +353,7 @@ if (lobbyRoot) lobbyPage(lobbyRoot);
 for (const form of document.querySelectorAll("form")) narrowToGame(form);
 if (roomRoot) {
   waitingRoom(roomRoot);
-  fillCountdown();
+  showFillOffer();
+  setInterval(showFillOffer, 1000);
 }
 bindCopyButton();
