@@ -17,7 +17,7 @@ MIN_TARGET = 44
 def sign_in_as_guest(page) -> None:
     page.goto("/")
     page.locator("main form[action='/guest/'] button").click()
-    expect(page.locator(".site-header summary")).to_contain_text("Guest-")
+    expect(page.locator(".site-header .menu-button")).to_contain_text("Guest-")
 
 
 def test_the_phone_header_is_one_line_and_its_menu_opens_on_a_tap(chromium, daphne_server):
@@ -27,7 +27,7 @@ def test_the_phone_header_is_one_line_and_its_menu_opens_on_a_tap(chromium, daph
     page = context.new_page()
     sign_in_as_guest(page)
     header = page.locator(".site-header")
-    brand, menu = page.locator(".site-header .brand"), page.locator(".site-menu summary")
+    brand, menu = page.locator(".site-header .brand"), page.locator(".site-menu .menu-button")
     expect(menu).to_be_visible()
     expect(page.locator(".nav-links")).to_be_hidden()
     assert abs(brand.bounding_box()["y"] - menu.bounding_box()["y"]) < MIN_TARGET  # one line
@@ -48,7 +48,7 @@ def test_the_laptop_header_shows_its_links(chromium, daphne_server):
     context = chromium.new_context(viewport=LAPTOP, base_url=daphne_server.url)
     page = context.new_page()
     sign_in_as_guest(page)
-    expect(page.locator(".site-menu summary")).to_be_hidden()
+    expect(page.locator(".site-menu .menu-button")).to_be_hidden()
     for name in ("Leaderboard", "My games", "Account", "Log out"):
         expect(page.locator(".nav-links").get_by_text(name)).to_be_visible()
     assert "·" not in page.locator(".site-header").inner_text()

@@ -54,7 +54,7 @@ def play_as_guest(page) -> str:
     page.goto("/")
     page.get_by_role("button", name="Play as guest").first.click()
     page.wait_for_url("**/")
-    return page.locator(".site-menu summary .fits").inner_text()
+    return page.locator(".site-menu .menu-button .fits").inner_text()
 
 
 @pytest.mark.browser

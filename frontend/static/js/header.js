@@ -1,27 +1,26 @@
-// The site menu folds into one "☰" button on a narrow screen, so a phone's first screen
-// is the page, not the header; wider screens show it open (site.css hides the button).
-// Loaded right after the menu, before it is painted; without it the menu stays open.
+// On a narrow screen the site menu folds behind one "☰" button, so a phone's first
+// screen is the page, not the header; site.css shows the links on wider screens
+// whatever the button's state. Loaded right after the menu, before it is painted;
+// without it the links stay in the header.
 (() => {
   const menu = document.currentScript?.previousElementSibling;
-  if (!(menu instanceof HTMLDetailsElement)) return;
+  const button = menu?.querySelector(".menu-button");
+  if (!button) return;
+  const show = (open) => {
+    menu.classList.toggle("unfolded", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
   menu.classList.add("foldable");
-  const narrow = window.matchMedia("(max-width: 40rem)");
-  const fit = () => {
-    menu.open = !narrow.matches;
-  };
-  fit();
-  narrow.addEventListener("change", fit);
-  // A folded menu that was opened closes again on a tap elsewhere or Escape.
-  const fold = () => {
-    if (narrow.matches) menu.open = false;
-  };
+  button.hidden = false;
+  button.addEventListener("click", () => show(!menu.classList.contains("unfolded")));
+  // An open menu folds again on a tap elsewhere, or on Escape (back to its button).
   document.addEventListener("click", (event) => {
-    if (!menu.contains(event.target)) fold();
+    if (!menu.contains(event.target)) show(false);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && menu.open && narrow.matches) {
-      fold();
-      menu.querySelector("summary").focus();
+    if (event.key === "Escape" && menu.classList.contains("unfolded")) {
+      show(false);
+      button.focus();
     }
   });
 })();
