@@ -93,6 +93,18 @@ class GameInfo:
     options: tuple[Option, ...] = field(default=())
     bots: tuple[str, ...] = ("random", "greedy")
     paces: tuple[str, ...] = PACE_IDS  # the games.clock presets a table of it may use
+    # The player count the game is most often played at: where "Play against bots" and
+    # the lobby's forms start. 0: the fewest it allows.
+    suggested_players: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.min_players <= self.usual_players <= self.max_players:
+            raise ValueError(f"{self.id}: suggested_players outside its player counts")
+
+    @property
+    def usual_players(self) -> int:
+        """The player count a table of this game starts from."""
+        return self.suggested_players or self.min_players
 
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

@@ -21,6 +21,7 @@ GAME = RulesGame(
         name="BlaBla",
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
+        suggested_players=3,  # meetings and fights come up (rules, Figures), the game stays short
         options=(
             Option(COMBAT, gettext_noop("Combat tokens"), OPTION_DEFAULTS[COMBAT]),
             Option(DRIFT, gettext_noop("Drift squares"), OPTION_DEFAULTS[DRIFT]),

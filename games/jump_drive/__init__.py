@@ -19,6 +19,7 @@ GAME = RulesGame(
         name="Jump Drive",
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
+        suggested_players=2,  # a duel, the shortest game
         bots=bots.BOTS,
     ),
     setup=setup.setup,

@@ -19,6 +19,7 @@ GAME = RulesGame(
         name="Space Mission",
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
+        suggested_players=3,  # a crowded ring, and a first game stays short
         bots=bots.BOTS,
     ),
     setup=setup.setup,

@@ -15,6 +15,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 
 from spacemission.accounts.models import User
+from spacemission.lobby.botnames import bot_label, number_in
 from spacemission.lobby.games import game_name
 from spacemission.matches import places as placing
 from spacemission.matches.models import Match, MatchSeat
@@ -30,7 +31,7 @@ class Opponent:
 
 @dataclass(frozen=True)
 class FinishedGame:
-    table_id: int
+    table_id: str  # the table's public id, as every page names it
     game: str
     game_name: str
     players: int
@@ -89,7 +90,7 @@ def finished_game(
     places = placing.places(result, last)
     place = places.get(seat.index)
     return FinishedGame(
-        table_id=table.pk,
+        table_id=table.public_id,
         game=match.game,
         game_name=game_name(match.game),
         players=match.seat_count,
@@ -105,7 +106,7 @@ def finished_game(
         change=changes.get((match.pk, seat.index)),
         opponents=[
             Opponent(
-                name=other.user.shown_name if other.user_id else other.name,
+                name=other.user.shown_name if other.user_id else seat_label(other),
                 username=other.user.username if other.user_id else None,
                 placement=places.get(other.index),
             )
@@ -113,6 +114,11 @@ def finished_game(
             if other.index != seat.index
         ],
     )
+
+
+def seat_label(seat: MatchSeat) -> str:
+    """A bot's seat by the name the reader's language gives it ("Greedy bot 2")."""
+    return bot_label(seat.bot, number_in(seat.bot, seat.name)) if seat.bot else seat.name
 
 
 def totals(user: User, include_private: bool) -> list[GameTotals]:

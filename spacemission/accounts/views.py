@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,6 +23,7 @@ from spacemission.accounts.history import finished_games, finished_seats, totals
 from spacemission.accounts.models import User
 from spacemission.accounts.preferences import SettingsForm
 from spacemission.accounts.throttle import allow_new_account
+from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Table
 from spacemission.ratings.standings import history, ratings_of
@@ -36,6 +41,18 @@ def next_url(request: HttpRequest) -> str:
     return target if allowed else reverse("lobby")
 
 
+class LoginView(auth_views.LoginView):
+    """Django's login; someone signed in already goes straight on to ``next`` (a guest
+    made on the login page, say), and a ``next`` back to this page counts as none."""
+
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def get_redirect_url(self) -> str:
+        target = super().get_redirect_url()
+        return "" if urlsplit(target).path == self.request.path else target
+
+
 def too_many_accounts(request: HttpRequest) -> HttpResponse:
     message = _("Too many new accounts from your address. Please try again in an hour.")
     return render(request, "accounts/refused.html", {"message": message}, status=429)
@@ -43,6 +60,8 @@ def too_many_accounts(request: HttpRequest) -> HttpResponse:
 
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
+        if request.GET.get("next"):  # signed in on the way (as a guest): go on
+            return HttpResponseRedirect(next_url(request))
         return redirect("claim" if request.user.is_guest else "lobby")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -76,6 +95,7 @@ def account(request: HttpRequest) -> HttpResponse:
     form = DisplayNameForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
+        transaction.on_commit(tables_changed)  # the lobby's lists name the player anew
         messages.success(request, _("Your display name is saved."))
         return redirect("account")
     return render(request, "accounts/account.html", {"form": form})
@@ -106,6 +126,7 @@ def claim(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         update_session_auth_hash(request, user)
+        transaction.on_commit(tables_changed)  # the lobby's lists name the player anew
         messages.success(request, _("Your account is ready, %(name)s.") % {"name": user.username})
         return redirect("profile", username=user.username)
     return render(request, "accounts/claim.html", {"form": form})

@@ -9,6 +9,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+# The kind of bot a table gets unless its host chooses: the strongest every game offers
+# that is not random ("Play against bots", the forms' default).
+DEFAULT_BOT = "greedy"
 
 
 def english_name(kind: str, number: int = 1) -> str:
@@ -41,11 +46,27 @@ def bot_numbers(seats: Iterable[tuple[str, str]]) -> list[int | None]:
     return numbers
 
 
+# Each kind's name in the reader's language (frontend/static/js/botnames.js has the same).
+KIND_NAMES = {
+    "random": _("Random bot"),
+    "greedy": _("Greedy bot"),
+    "easy": _("Easy bot"),
+    "normal": _("Normal bot"),
+    "strong": _("Strong bot"),
+}
+
+
+def kind_name(kind: str) -> str:
+    """A kind of bot as the reader names it, e.g. "Greedy bot"."""
+    if kind in KIND_NAMES:
+        return str(KIND_NAMES[kind])
+    return gettext("%(kind)s bot") % {"kind": kind.capitalize()}
+
+
 def bot_label(kind: str, number: int | None = 1) -> str:
     """A bot's shown name in the reader's language, e.g. "Greedy bot 2"."""
-    if number is None or number == 1:
-        return gettext("%(kind)s bot") % {"kind": kind.capitalize()}
-    return gettext("%(kind)s bot %(number)d") % {"kind": kind.capitalize(), "number": number}
+    name = kind_name(kind)
+    return name if number is None or number == 1 else f"{name} {number}"
 
 
 def seat_names(seats: Iterable[tuple[str, str]]) -> list[str]:

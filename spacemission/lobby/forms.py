@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clock import DEFAULT_PACE, PACES
 from games.core import GameInfo, Option
+from spacemission.lobby.botnames import DEFAULT_BOT, kind_name
 from spacemission.lobby.games import available_games, game_choice
-from spacemission.lobby.models import bot_label
 from spacemission.lobby.paces import pace_label
 
 OPTION_PREFIX = "option_"
@@ -20,10 +20,14 @@ OPTION_PREFIX = "option_"
 
 def game_limits(games: list[GameInfo]) -> str:
     """What each game allows, for the script that narrows the form to the chosen game:
-    ``{"jump-drive": {"seats": [2, 3, 4], "bots": ["random", "greedy"]}, ...}``."""
+    ``{"jump-drive": {"seats": [2, 3, 4], "usual": 2, "bots": ["random", "greedy"]}, ...}``."""
     return json.dumps(
         {
-            g.id: {"seats": list(range(g.min_players, g.max_players + 1)), "bots": list(g.bots)}
+            g.id: {
+                "seats": list(range(g.min_players, g.max_players + 1)),
+                "usual": g.usual_players,
+                "bots": list(g.bots),
+            }
             for g in games
         },
         separators=(",", ":"),
@@ -91,9 +95,8 @@ class GameSizeForm(forms.Form):
         self.fields["game"].choices = [(g.id, game_choice(g)) for g in self.games]
         self.fields["game"].initial = self.games[0].id
         self.fields["game"].widget.attrs["data-games"] = game_limits(self.games)
-        sizes = seat_range(self.games)
-        self.fields["seats"].choices = [(n, str(n)) for n in sizes]
-        self.fields["seats"].initial = max(self.games[0].min_players, min(4, sizes.stop - 1))
+        self.fields["seats"].choices = [(n, str(n)) for n in seat_range(self.games)]
+        self.fields["seats"].initial = self.games[0].usual_players
 
 
 class QuickMatchForm(GameSizeForm):
@@ -117,14 +120,14 @@ class CreateTableForm(GameSizeForm):
     rated = forms.BooleanField(
         label=_("Rated (the result changes ratings; signed-up players only)"),
         required=False,
-        initial=True,
+        initial=False,  # a table is casual unless its host asks for ratings
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="new_%s", **kwargs)
         kinds = list(dict.fromkeys(kind for g in self.games for kind in g.bots))
-        self.fields["bot_kind"].choices = [(k, bot_label(k)) for k in kinds]
-        self.fields["bot_kind"].initial = "greedy" if "greedy" in kinds else kinds[0]
+        self.fields["bot_kind"].choices = [(k, kind_name(k)) for k in kinds]
+        self.fields["bot_kind"].initial = DEFAULT_BOT if DEFAULT_BOT in kinds else kinds[0]
         self.fields["bots"].max_value = max(g.max_players for g in self.games) - 1
         self.fields["bots"].widget.attrs["max"] = self.fields["bots"].max_value
         paces = dict.fromkeys(p for g in self.games for p in g.paces if p in PACES)

@@ -66,20 +66,30 @@ def seat_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def playing_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """The seats of these running tables' matches, by table id: a bot that took over from
     a player who left keeps the name the match gave it; a stand-in for an absent player
-    goes by that player's name, marked ``away``."""
+    goes by that player's name, marked ``away``. A player is named as they are named now
+    (a guest who chose a username since, say), not as they were when the game began."""
     rows = (
         MatchSeat.objects.filter(match__table_id__in=table_ids)
         .order_by("match__table_id", "index")
-        .values("match__table_id", "index", "bot", "name", "away")
+        .values(
+            "match__table_id",
+            "index",
+            "bot",
+            "name",
+            "away",
+            "user__username",
+            "user__display_name",
+        )
     )
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         named = row["bot"] and not row["away"]
         number = number_in(row["bot"], row["name"]) if named else None
+        person = row["user__display_name"] or row["user__username"] or row["name"]
         seats[row["match__table_id"]].append(
             {
                 "seat": row["index"],
-                "name": bot_label(row["bot"], number) if named else row["name"],
+                "name": bot_label(row["bot"], number) if named else person,
                 "bot": row["bot"] or None,
                 "number": number,
                 "away": row["away"],

@@ -120,3 +120,20 @@ def seat_name(bot: str, username: str | None, display_name: str) -> str:
     if username is not None:
         return display_name or username
     return bot_label(bot) if bot else ""
+
+
+class Launch(models.Model):
+    """One press of a "Play against bots" form, by the token the form carried: a second
+    press of the same form (a double tap, two requests racing) lands on the table the
+    first one made instead of making another."""
+
+    token = models.CharField(max_length=32, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    made_guest = models.BooleanField(default=False)  # the press made its player
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"launch of table {self.table_id} by user {self.user_id}"

@@ -1,4 +1,5 @@
-"""The "My games" page: a user's running games, those waiting for them first."""
+"""The "My games" page: a user's running games (those waiting for them first), the
+tables they wait at for the game to begin, and their latest finished games."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.clock import NONE, PACES, REALTIME, TURN
+from spacemission.accounts.history import FinishedGame, finished_games, finished_seats
 from spacemission.accounts.models import User
 from spacemission.lobby.games import game_name
+from spacemission.lobby.models import Table
 from spacemission.matches import states
 from spacemission.matches.models import Match, MatchSeat
 
+RECENT = 10  # finished games shown; the profile has the rest
 PACE_KINDS = {REALTIME: _("real-time"), TURN: _("turn-based"), NONE: _("no clock")}
 
 
@@ -81,6 +85,53 @@ def _game(seat: MatchSeat) -> Game:
     )
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A table the user sits at whose game has not begun."""
+
+    table: str
+    url: str
+    game_name: str
+    private: bool
+    hosting: bool
+    seated: list[str]  # who sits there, the user among them
+    seats: int
+    since: datetime
+
+
+def waiting_tables(user: User) -> list[Waiting]:
+    """The open tables the user sits at, newest first."""
+    tables = (
+        Table.objects.filter(seats__user=user, status=Table.Status.OPEN)
+        .prefetch_related("seats__user")
+        .order_by("-created_at")
+    )
+    return [
+        Waiting(
+            table=table.public_id,
+            url=table.get_absolute_url(),
+            game_name=game_name(table.game),
+            private=table.private,
+            hosting=table.host_id == user.pk,
+            seated=[seat.name for seat in table.seats.all() if seat.taken],
+            seats=table.seat_count,
+            since=table.created_at,
+        )
+        for table in tables
+    ]
+
+
+def recent_games(user: User) -> list[FinishedGame]:
+    """The user's latest finished games (the profile lists them all)."""
+    return finished_games(list(finished_seats(user, include_private=True)[:RECENT]))
+
+
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobby/my_games.html", {"games": running_games(request.user)})
+    user = request.user
+    context = {
+        "games": running_games(user),
+        "waiting": waiting_tables(user),
+        "finished": recent_games(user),
+    }
+    return render(request, "lobby/my_games.html", context)

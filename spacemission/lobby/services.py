@@ -262,6 +262,19 @@ def remove_bot(user: User, table_id: int, seat_index: int) -> None:
     announce(table)
 
 
+@transaction.atomic
+def fill_with_bots(user: User, table_id: int, kind: str) -> Match:
+    """The host fills every empty seat with a bot of ``kind`` and starts at once (a quick
+    match nobody else came to)."""
+    table = locked_open(table_id)
+    require_host(table, user)
+    check_bot(known_game(table.game), kind)
+    for seat in seats_of(table):
+        if not seat.taken:
+            claim_seat(seat, bot=kind)
+    return start(user, table_id)
+
+
 def players_needed(info: GameInfo) -> int:
     """Filled seats (bots count) a table needs before its host may start."""
     return max(MIN_TO_START, info.min_players)

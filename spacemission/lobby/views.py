@@ -8,23 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import wraps
 from typing import Any
-from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.clock import PACES
+from games.clock import PACES, QUICK_MATCH_PACE
+from games.core import GameInfo
+from spacemission.accounts.guests import create_guest
+from spacemission.accounts.models import User
 from spacemission.accounts.preferences import table_settings
-from spacemission.lobby import services
+from spacemission.accounts.throttle import allow_new_account
+from spacemission.accounts.views import BACKEND
+from spacemission.lobby import playnow, services
 from spacemission.lobby.access import can_watch, remember_invite
-from spacemission.lobby.botnames import bot_label, bot_numbers
+from spacemission.lobby.botnames import DEFAULT_BOT, bot_label, bot_numbers, kind_name
 from spacemission.lobby.forms import (
     BotForm,
     CreateTableForm,
@@ -45,8 +53,9 @@ from spacemission.lobby.paces import pace_label
 from spacemission.lobby.services import LobbyError
 
 View = Callable[..., HttpResponse]
+# How long a host waits for people before bots are offered for the empty seats.
+FILL_AFTER = timedelta(seconds=30)
 MAX_TOKEN = Table._meta.get_field("invite_token").max_length
-DEFAULT_BOT = "greedy"  # the stronger of the bots every game offers
 
 
 def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> HttpResponse:
@@ -58,26 +67,48 @@ def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> H
             .order_by("-created_at")
         )
     frame = tables_frame()
-    may_play_rated = request.user.is_authenticated and not request.user.is_guest
     context = {
         "open_tables": frame["open"],
         "running_tables": frame["running"],
+        "quick_waiting": quick_waiting(frame["open"]),
+        "quick_pace": QUICK_MATCH_PACE,
         "my_tables": mine,
         "mine": [t.public_id for t in mine],
         "my_entries": [
             {"table": t, "game": t.game, "game_name": game_name(t.game), **game_mark(t.game)}
             for t in mine
         ],
+        # A new table starts from the defaults (casual among them), never from the last.
         "create_form": create_form
-        or CreateTableForm(
-            initial={"rated": may_play_rated, **prefilled(CreateTableForm, request.GET)}
-        ),
+        or CreateTableForm(initial=prefilled(CreateTableForm, request.GET)),
         "quick_form": QuickMatchForm(initial=prefilled(QuickMatchForm, request.GET)),
-        "games": [
-            {"id": g.id, "name": g.name, "players": players_label(g)} for g in available_games()
-        ],
+        "games": [play_card(g) for g in available_games()],
     }
     return render(request, "lobby/lobby.html", context, status=400 if create_form else 200)
+
+
+def play_card(info: GameInfo) -> dict[str, Any]:
+    """A game as the landing page offers it: "Play against bots" at its usual size."""
+    return {
+        "id": info.id,
+        "name": info.name,
+        "players": players_label(info),
+        "opponents": [
+            bot_label(playnow.bot_kind(info), number) for number in range(1, info.usual_players)
+        ],
+        "pace": pace_label(PACES[playnow.PLAY_NOW_PACE]),
+        "launch": playnow.new_token(),  # tells a second press of this form from a new one
+        **game_mark(info.id),
+    }
+
+
+def quick_waiting(open_tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The open tables a quick match would seat someone at: who waits, for which game."""
+    return [
+        entry
+        for entry in open_tables
+        if entry["pace"]["id"] == QUICK_MATCH_PACE and len(entry["taken"]) < entry["seats"]
+    ]
 
 
 def game_styles(request: HttpRequest) -> HttpResponse:
@@ -96,18 +127,50 @@ def game_styles(request: HttpRequest) -> HttpResponse:
 
 
 def player_action(view: View) -> View:
-    """POST only; anonymous visitors are sent to log in, then back to the table, or to the
-    lobby with the settings they chose still filled in (a new table, a quick match)."""
+    """POST only; anonymous visitors are sent to log in (or sign up, or play as a guest)
+    first, and what they asked for is done on their return (``resume``)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
-            if "table_id" in kwargs:
-                return redirect_to_login(reverse("table", args=[kwargs["table_id"]]))
-            return redirect_to_login(f"{reverse('lobby')}?{urlencode(chosen(request.POST))}")
+            return sign_in_first(request, kwargs.get("table_id"))
         return view(request, *args, **kwargs)
 
     return require_POST(wrapper)
+
+
+# The actions a visitor may ask for before signing in, kept until they are back.
+RESUMABLE = {"table-create", "quick-match", "table-join"}
+PENDING_KEY = "pending_action"
+
+
+def sign_in_first(request: HttpRequest, table_id: str | None) -> HttpResponse:
+    """To the login page, keeping the action asked for in the session (the POST passed
+    its CSRF check here; the session is the visitor's own, so no other page can plant
+    one). Anything else goes back to the table, or the lobby, once signed in."""
+    if request.resolver_match and request.resolver_match.url_name in RESUMABLE:
+        request.session[PENDING_KEY] = {"path": request.path, "data": chosen(request.POST)}
+        return redirect_to_login(reverse("resume"))
+    return redirect_to_login(reverse("table", args=[table_id]) if table_id else reverse("lobby"))
+
+
+@login_required
+def resume(request: HttpRequest) -> HttpResponse:
+    """Do what the visitor asked for before signing in: open the table they filled in,
+    find their quick match, sit them at the table they chose."""
+    pending = request.session.pop(PENDING_KEY, None)
+    if not isinstance(pending, dict):
+        return redirect("lobby")
+    try:
+        match = resolve(str(pending.get("path", "")))
+    except Resolver404:
+        return redirect("lobby")
+    if match.url_name not in RESUMABLE:
+        return redirect("lobby")
+    request.method = "POST"
+    request.POST = QueryDict(mutable=True)
+    request.POST.update(pending.get("data") or {})
+    return match.func(request, *match.args, **match.kwargs)
 
 
 def chosen(data: QueryDict) -> dict[str, str]:
@@ -150,6 +213,29 @@ def create_table(request: HttpRequest) -> HttpResponse:
         form.add_error("pace" if isinstance(error, services.PaceError) else None, str(error))
         return lobby(request, create_form=form)
     return redirect(table)
+
+
+@require_POST
+def play_now(request: HttpRequest, game: str) -> HttpResponse:
+    """ "Play against bots": a started table of ``game``, for a guest made at once if the
+    visitor has no account; a second press of the same form lands on the same table."""
+    user = request.user if request.user.is_authenticated else None
+
+    def new_guest() -> User:
+        if not allow_new_account(request):
+            raise LobbyError(
+                _("Too many new accounts from your address. Please try again in an hour.")
+            )
+        return create_guest()
+
+    token = request.POST.get("launch", "")[:40]
+    try:
+        launched = playnow.play_against_bots(token, user, game, new_guest)
+    except LobbyError as error:
+        return refused(request, error)
+    if user is None:
+        login(request, launched.player, backend=BACKEND)
+    return redirect(launched.table)
 
 
 @player_action
@@ -221,8 +307,10 @@ def waiting_room(
         "empty": len(seats) - filled,
         "needed": needed,
         "can_start": info is not None and filled >= needed,
-        "bots": info.bots if info else (),
+        "bots": [(kind, kind_name(kind)) for kind in info.bots] if info else [],
         "default_bot": DEFAULT_BOT,
+        # When the host is offered to fill the empty seats with bots (ms since the epoch).
+        "fill_at": int((table.created_at + FILL_AFTER).timestamp() * 1000),
         "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),
     }
     return render(request, "lobby/table.html", context)
@@ -331,6 +419,19 @@ def add_bot(request: HttpRequest, table_id: str) -> HttpResponse:
     try:
         data = form.cleaned_data
         services.add_bot(request.user, table.pk, data["kind"], data["seat"])
+    except LobbyError as error:
+        return refused(request, error, table)
+    return redirect(table)
+
+
+@player_action
+def fill_with_bots(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = visible_table(request, table_id)
+    info = game_info(table.game)
+    try:
+        if info is None:
+            raise LobbyError(_("There is no such game."))
+        services.fill_with_bots(request.user, table.pk, playnow.bot_kind(info))
     except LobbyError as error:
         return refused(request, error, table)
     return redirect(table)

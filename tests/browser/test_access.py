@@ -234,7 +234,7 @@ def test_the_rules_are_one_click_away_and_show_the_pieces_as_the_table_does(
 ):
     page = open_page(tables, daphne_server, "hu", LAPTOP)
     visit(page, "/")
-    page.locator(f"#games-offered a[href='/rules/{game}/']").click()
+    page.locator(f".play-card a[href='/rules/{game}/']").click()
     expect(page.locator("h1")).to_contain_text("szabályok")
     for piece in PIECES[game].split(", "):
         expect(page.locator(f".rules-pieces :is({piece})").first).to_be_visible()

@@ -31,7 +31,7 @@ def no_sideways_scroll(page: Page) -> None:
 def test_a_rated_game_its_replay_the_leaderboard_and_the_profile(new_page, daphne_server):
     rhea = new_page()
     sign_up(rhea, "rhea")
-    table = open_table(rhea, seats=2, bots=1, game="jump-drive")
+    table = open_table(rhea, seats=2, bots=1, game="jump-drive", rated=True)
     expect(rhea.locator("#waiting-room")).to_contain_text("rated")
     start(rhea, table)
     commitment = rhea.locator("#match-commitment code").text_content()

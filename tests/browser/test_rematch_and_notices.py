@@ -87,6 +87,7 @@ def test_a_rematch_is_offered_accepted_and_both_pages_move_to_the_new_table(
     expect(link).to_have_attribute("href", f"/t/{new}/")
 
     # My games, from the header, on the phone: the new game, waiting for remo's choice.
+    remo.locator(".site-menu .menu-button").click()  # the phone's header folds into a menu
     remo.locator(".site-header a", has_text="My games").click()
     game = remo.locator(f".my-game[data-table='{new}']")
     expect(game).to_contain_text("Your turn")

@@ -98,7 +98,7 @@ def visitor(chromium, daphne_server) -> Iterator[Callable[[str, dict], Page]]:
 def start_from_lobby(page: Page, game: str) -> None:
     """The lobby's "Learn to play" link, then the start button: a guest at a started table."""
     page.goto("/")
-    page.locator(f"#games-offered a[href='/learn/{game}/']").click()
+    page.locator(f".play-card a[href='/learn/{game}/']").click()
     page.locator("#learn-start").click()
     ui.wait_for_table(page)
     expect(page.locator(".guide")).to_be_visible()

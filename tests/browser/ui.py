@@ -31,7 +31,7 @@ def open_table(
     rated: bool | None = None,
 ) -> str:
     """Create a table from the lobby form; returns its id (we land in its waiting room).
-    ``rated``: tick or untick the box (None: the form's default, rated for accounts)."""
+    ``rated``: tick or untick the box (None: the form's default, casual)."""
     page.goto("/")
     form = page.locator("form[action='/tables/new/']")
     if game:

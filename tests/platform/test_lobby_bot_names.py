@@ -59,6 +59,10 @@ def test_a_bot_that_replaces_a_player_takes_a_name_still_free(ada: User, bob: Us
 
 
 def test_bot_names_in_german(ada: User, as_ada: Client) -> None:
-    table = services.create_table(ada, "space-mission", 3, bots=2, bot_kind="random")
+    table = services.create_table(ada, "space-mission", 4, bots=2, bot_kind="random")
     page = as_ada.get(reverse("table", args=[table.public_id]), HTTP_ACCEPT_LANGUAGE="de")
-    assert [name for _, name in page.context["seats"]][1:] == ["Random-Bot", "Random-Bot 2"]
+    assert [name for _, name in page.context["seats"]][1:3] == ["Zufallsbot", "Zufallsbot 2"]
+    # The host's choice of a bot for an empty seat names the kinds in German too.
+    (free,) = [seat for seat, _ in page.context["seats"] if not seat.taken]
+    options = page.content.decode().split(f'id="bot-{free.index}"')[1].split("</select>")[0]
+    assert ">Zufallsbot<" in options and ">Gieriger Bot<" in options and "Greedy" not in options

@@ -54,7 +54,7 @@ def play_as_guest(page) -> str:
     page.goto("/")
     page.get_by_role("button", name="Play as guest").first.click()
     page.wait_for_url("**/")
-    return page.locator(".site-header nav a").first.inner_text()
+    return page.locator(".site-menu .menu-button .fits").inner_text()
 
 
 @pytest.mark.browser
@@ -81,7 +81,8 @@ def test_lobby_and_waiting_room_follow_the_table_live(person) -> None:
     assert host.evaluate("window.sameDocument") is True
     asked = []
     host.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-    host.get_by_role("button", name="Start").click()  # one seat stays empty: it asks first
+    start = host.get_by_role("button", name="Start", exact=True)
+    start.click()  # one seat stays empty: it asks first
 
     # Both end up on the match page: the host by the form, the other by the live room.
     for page in (host, watcher):
@@ -114,7 +115,8 @@ def test_forms_follow_the_game_and_a_private_room_follows_its_table(person) -> N
     host.wait_for_url("**/t/*/")
     room = host.locator("#waiting-room")
     room.get_by_text("Greedy bot 2").wait_for()
-    assert room.get_by_text("Greedy bot", exact=True).count() == 1
+    names = room.locator("tbody td:nth-child(2)")  # the seats' names, not the bot choices
+    assert names.get_by_text("Greedy bot", exact=True).count() == 1
 
     # The friend comes by the invite link and sits down; the host's room shows them
     # without a reload and without polling, then the start takes the friend to the match.

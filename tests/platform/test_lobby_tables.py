@@ -59,14 +59,18 @@ def test_anonymous_create_goes_to_login(client: Client) -> None:
     assert not Table.objects.exists()
 
 
-def test_settings_chosen_while_logged_out_survive_the_login(client: Client) -> None:
+def test_a_table_asked_for_while_logged_out_is_opened_on_the_way_back(client: Client) -> None:
     chosen = {"game": "jump-drive", "seats": "4", "bots": "2", "bot_kind": "random"}
     response = client.post(reverse("table-create"), {**chosen, "csrfmiddlewaretoken": "x"})
     back = parse_qs(urlparse(response["Location"]).query)["next"][0]
-    assert "csrfmiddlewaretoken" not in back
+    assert back == reverse("resume") and not Table.objects.exists()
     client.force_login(User.objects.create_user("lena", password="orbit-Sling-42"))
-    form = client.get(back).context["create_form"]  # where the login sends her back
-    assert {k: str(form[k].value()) for k in chosen} == chosen
+    response = client.get(back)  # where the login sends her back
+    table = Table.objects.get()
+    assert response["Location"] == table.get_absolute_url()
+    assert (table.game, table.seat_count, table.host.username) == ("jump-drive", 4, "lena")
+    assert sorted(table.seats.values_list("bot", flat=True)) == ["", "", "random", "random"]
+    assert client.get(back)["Location"] == reverse("lobby")  # done once, not again
 
 
 def test_join_takes_first_free_seat(table: Table, as_bob: Client, holders) -> None:

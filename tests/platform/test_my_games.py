@@ -11,6 +11,7 @@ from django.urls import reverse
 from games import registry
 from spacemission.accounts.models import User
 from spacemission.live.bots import cancel_all
+from spacemission.lobby import services
 from spacemission.matches import turnmail
 from spacemission.matches.models import Match
 from spacemission.matches.services import apply_action
@@ -94,3 +95,27 @@ def test_my_games_needs_a_login_and_may_be_empty(client: Client):
     page = client.get(reverse("my-games"))
     assert page.status_code == 200 and page.context["games"] == []
     assert b"You have no running games." in page.content
+
+
+def test_my_games_lists_waiting_tables_and_recent_finished_games(client: Client):
+    ada, bob = User.objects.create_user("ada"), User.objects.create_user("bob")
+    hosting = services.create_table(ada, "space-mission", 3)
+    joined = services.create_table(bob, "jump-drive", 2)
+    services.join(ada, joined.pk)
+    services.create_table(bob, "blabla", 2)  # not ada's
+    over = create_match([ada, bob])
+    Match.objects.filter(pk=over.pk).update(
+        status=Match.Status.FINISHED, result={"scores": [], "winners": [0]}
+    )
+    client.force_login(ada)
+    page = client.get(reverse("my-games"))
+    waiting = page.context["waiting"]
+    assert [(w.table, w.hosting) for w in waiting] == [
+        (joined.public_id, False),
+        (hosting.public_id, True),
+    ]
+    assert waiting[0].seated == ["bob", "ada"]
+    assert [g.table_id for g in page.context["finished"]] == [over.table.public_id]
+    html = page.content.decode()
+    assert f"Table {hosting.public_id}</a>" in html and f"Table {over.table.public_id}</a>" in html
+    assert f'href="/t/{over.table.public_id}/replay/"' in html

@@ -49,11 +49,14 @@ def test_profile_lists_finished_games_newest_first(client: Client, ada, bob, cy)
     assert response.status_code == 200
     games = response.context["games"]
     assert [(g.table_id, g.placement, g.score, g.won) for g in games] == [
-        (second.pk, 2, 61, False),
-        (first.pk, 2, 40, False),
+        (second.public_id, 2, 61, False),
+        (first.public_id, 2, 40, False),
     ]
     html = response.content.decode()
     assert f'href="/t/{second.public_id}/"' in html and "place 2" in html
+    # Tables by the id every page uses; an opponent's place said in words.
+    assert f"Table {second.public_id}</a>" in html and f"Table {second.pk}<" not in html
+    assert 'cy</a> <span class="muted">(place 1)</span>' in html
     assert len(response.context["playing"]) == 1
 
 
@@ -73,7 +76,7 @@ def test_private_games_show_to_their_player_only(client: Client, ada, bob) -> No
     assert client.get(reverse("profile", args=["ada"])).context["games"] == []
     client.force_login(ada)
     assert [g.table_id for g in client.get(reverse("profile", args=["ada"])).context["games"]] == [
-        table.pk
+        table.public_id
     ]
 
 

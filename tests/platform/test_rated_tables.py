@@ -17,7 +17,8 @@ GAME = "space-mission"
 
 def test_the_host_chooses_rated_or_casual(as_ada: Client) -> None:
     form = as_ada.get(reverse("lobby")).context["create_form"]
-    assert form["rated"].value() is True  # an account's tables are rated unless unticked
+    # Every new table starts casual, whatever the last one was: ratings are asked for.
+    assert form["rated"].value() is False
     as_ada.post(reverse("table-create"), {"game": GAME, "seats": 2, "bots": 0, "rated": "on"})
     as_ada.post(reverse("table-create"), {"game": GAME, "seats": 3, "bots": 0})
     assert list(Table.objects.order_by("seat_count").values_list("rated", flat=True)) == [

@@ -2,6 +2,7 @@
 // Both listen to /ws/lobby/ (docs/protocol.md, Lobby) and reconnect with back-off;
 // without this script the pages still work, they just need a reload.
 
+import { botName } from "./botnames.js";
 import { paceLabel } from "./pace.js";
 
 // Django's catalog (/jsi18n/) defines these; without it the English text stands.
@@ -63,11 +64,7 @@ function element(tag, attrs = {}, ...children) {
 function seatName(seat) {
   if (seat.away) return `${seat.name} (${gettext("away")})`;
   if (!seat.bot) return seat.name;
-  const kind = seat.bot.charAt(0).toUpperCase() + seat.bot.slice(1);
-  if (seat.number > 1) {
-    return interpolate(gettext("%(kind)s bot %(number)s"), { kind, number: seat.number }, true);
-  }
-  return interpolate(gettext("%(kind)s bot"), { kind }, true);
+  return botName(seat.bot, seat.number ?? 1);
 }
 
 // The game's badge, as lobby/_table_row.html renders it.
@@ -129,7 +126,27 @@ function tableRow(entry, csrfToken, mine) {
 
 function fillList(list, empty, entries, csrfToken, mine) {
   list.replaceChildren(...entries.map((entry) => tableRow(entry, csrfToken, mine)));
+  list.dataset.live = "";  // drawn here from a frame, no longer the server's first draw
   empty.hidden = entries.length > 0;
+}
+
+// Who waits for a quick match (open tables at its pace with a free seat), as
+// lobby/lobby.html renders it.
+function showQuickWaiting(open) {
+  const box = document.querySelector(".quick-waiting[data-pace]");
+  if (!box) return;
+  const waiting = open.filter((e) => e.pace?.id === box.dataset.pace && e.taken.length < e.seats);
+  document.getElementById("quick-waiting").replaceChildren(
+    ...waiting.map((entry) => {
+      const seated = interpolate(gettext("%(taken)s/%(seats)s seated"), {
+        taken: entry.taken.length,
+        seats: entry.seats,
+      }, true);
+      const names = entry.taken.map(seatName).join(", ");
+      return element("li", { "data-waiting": entry.id }, gameMark(entry), ` ${entry.game_name}, ${seated}: ${names}`);
+    }),
+  );
+  document.getElementById("quick-waiting-empty").hidden = waiting.length > 0;
 }
 
 function lobbyPage(root) {
@@ -145,6 +162,7 @@ function lobbyPage(root) {
       if (frame.t !== "tables") return;
       fillList(openList, openEmpty, frame.open, csrfToken, mine);
       fillList(runningList, runningEmpty, frame.running, csrfToken, mine);
+      showQuickWaiting(frame.open);
     },
     document.getElementById("lobby-status"),
   );
@@ -226,6 +244,7 @@ async function redraw(root) {
   root.replaceChildren(...fresh.childNodes);
   root.dataset.updated = fresh.dataset.updated;
   bindCopyButton();
+  showFillOffer();
 }
 
 // A copy button for the invite link (the field stays selectable without it).
@@ -236,6 +255,25 @@ function copyButton(button, field) {
     await navigator.clipboard.writeText(field.value);
     button.textContent = button.dataset.done;
   });
+}
+
+// A host waiting for people sees a countdown; when it ends, the button that fills the
+// empty seats with bots appears (without this script it is there at once). It is drawn
+// each second, and at once after the waiting room redraws.
+function showFillOffer() {
+  const offer = document.querySelector(".fill-offer[data-fill-at]");
+  if (!offer) return;
+  const left = Math.ceil((Number(offer.dataset.fillAt) - Date.now()) / 1000);
+  offer.querySelector(".fill-wait").hidden = left <= 0;
+  offer.querySelector(".fill-form").hidden = left > 0;
+  if (left > 0) {
+    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    offer.querySelector(".fill-countdown").textContent = interpolate(
+      gettext("Bots can fill the empty seats in %(time)s."),
+      { time: clock },
+      true,
+    );
+  }
 }
 
 function bindCopyButton() {
@@ -254,11 +292,12 @@ function narrowToGame(form) {
   const allSeats = seats ? [...seats.options] : [];
   const bots = form.querySelector("input[name=bots]");
   const botKind = form.querySelector("select[name=bot_kind]");
-  const apply = () => {
+  // On a change of game the seats start from the new game's usual count.
+  const apply = (changed = false) => {
     const game = limits[gameSelect.value];
     if (!game) return;
     if (seats) {
-      const wanted = Number(seats.value);
+      const wanted = changed ? game.usual : Number(seats.value);
       const allowed = allSeats.filter((option) => game.seats.includes(Number(option.value)));
       seats.replaceChildren(...allowed);
       const fits = Math.min(Math.max(wanted, game.seats[0]), game.seats.at(-1));
@@ -278,7 +317,7 @@ function narrowToGame(form) {
       if (row) row.hidden = !mine;
     }
   };
-  gameSelect.addEventListener("change", apply);
+  gameSelect.addEventListener("change", () => apply(true));
   apply();
 }
 
@@ -290,8 +329,31 @@ document.addEventListener("submit", (event) => {
   if (question && !window.confirm(question)) event.preventDefault();
 });
 
+// A "Play against bots" press says the table is on its way and takes no second press
+// (the server would land it on the same table anyway); coming back restores the button.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || !form.classList?.contains("play-form")) return;
+  const button = form.querySelector("button[type=submit]");
+  setTimeout(() => {
+    button.dataset.label ??= button.textContent;
+    button.disabled = true;
+    button.textContent = gettext("Opening the table…");
+  });
+});
+window.addEventListener("pageshow", () => {
+  for (const button of document.querySelectorAll(".play-form button[data-label]")) {
+    button.disabled = false;
+    button.textContent = button.dataset.label;
+  }
+});
+
 const roomRoot = document.getElementById("waiting-room");
 if (lobbyRoot) lobbyPage(lobbyRoot);
 for (const form of document.querySelectorAll("form")) narrowToGame(form);
-if (roomRoot) waitingRoom(roomRoot);
+if (roomRoot) {
+  waitingRoom(roomRoot);
+  showFillOffer();
+  setInterval(showFillOffer, 1000);
+}
 bindCopyButton();

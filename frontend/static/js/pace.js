@@ -1,9 +1,10 @@
 // A table's pace in the reader's language, worded from its numbers as the server words
 // it (spacemission/lobby/paces.py), so a new preset needs no new strings.
 
+// Django's interpolate fills only %(name)s, so every placeholder here is one.
 const gettext = (text) => (window.gettext ? window.gettext(text) : text);
 const interpolate = (text, values) =>
-  window.interpolate ? window.interpolate(text, values, true) : text.replace(/%\((\w+)\)[sd]/g, (_, k) => values[k]);
+  window.interpolate ? window.interpolate(text, values, true) : text.replace(/%\((\w+)\)s/g, (_, k) => values[k]);
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -11,10 +12,10 @@ const HOUR = 60 * MINUTE;
 
 /** "5 min", "30 s", "24 h", "3 days". */
 export function duration(ms) {
-  if (ms >= 48 * HOUR && ms % (24 * HOUR) === 0) return interpolate(gettext("%(count)d days"), { count: ms / (24 * HOUR) });
-  if (ms >= HOUR && ms % HOUR === 0) return interpolate(gettext("%(count)d h"), { count: ms / HOUR });
-  if (ms >= MINUTE && ms % MINUTE === 0) return interpolate(gettext("%(count)d min"), { count: ms / MINUTE });
-  return interpolate(gettext("%(count)d s"), { count: Math.floor(ms / SECOND) });
+  if (ms >= 48 * HOUR && ms % (24 * HOUR) === 0) return interpolate(gettext("%(count)s days"), { count: ms / (24 * HOUR) });
+  if (ms >= HOUR && ms % HOUR === 0) return interpolate(gettext("%(count)s h"), { count: ms / HOUR });
+  if (ms >= MINUTE && ms % MINUTE === 0) return interpolate(gettext("%(count)s min"), { count: ms / MINUTE });
+  return interpolate(gettext("%(count)s s"), { count: Math.floor(ms / SECOND) });
 }
 
 /** `pace`: {id, kind, bank, increment} as the lobby list and the match page carry it. */

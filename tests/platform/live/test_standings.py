@@ -68,9 +68,9 @@ def test_the_profile_shows_ratings_history_opponents_and_replays(client: Client)
     assert (card["totals"].games, card["totals"].wins) == (3, 1)
     assert card["rating"].games == 3  # the private rated game counts, unlisted
     games = response.context["games"]
-    assert hidden.table_id not in [g.table_id for g in games]
+    assert hidden.table.public_id not in [g.table_id for g in games]
     newest = games[1]  # the casual one came last: newest first
-    assert newest.table_id == second.table_id
+    assert newest.table_id == second.table.public_id
     assert [(o.name, o.username, o.placement) for o in newest.opponents] == [
         ("bob", "bob", 1),
         ("Random bot", None, 2),

@@ -1,7 +1,8 @@
 // Seat identity: an Okabe–Ito colour (in site.css as --seat-N) and a shape, so players
 // remain distinguishable without colour vision. Shared by the shell and every game.
 import { s } from "./dom.js";
-import { gettext, interpolate } from "./i18n.js";
+import { botName } from "../botnames.js";
+import { gettext } from "./i18n.js";
 
 const SHAPES = ["circle", "square", "triangle", "diamond", "hexagon"];
 
@@ -62,12 +63,8 @@ export function seatMark(seat, size = 16) {
   );
 }
 
-/** A bot's name in the reader's language: "Greedy bot", "Greedy bot 2" (the lobby's too). */
-export function botName(kind, number = 1) {
-  const name = kind.charAt(0).toUpperCase() + kind.slice(1);
-  if (number > 1) return interpolate(gettext("%(kind)s bot %(number)s"), { kind: name, number }, true);
-  return interpolate(gettext("%(kind)s bot"), { kind: name }, true);
-}
+/** A bot's name in the reader's language, as the lobby names it ("Greedy bot 2"). */
+export { botName };
 
 /** Each seat's shown name, by seat number: a bot's in the reader's language (a match
  * stores "Greedy bot 2"), a person's as they chose it (also while a bot stands in). */
