@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 from tests.faults.conftest import prefix
-from tests.faults.drill import GAME, Player, Table, acknowledged_rows, final_views, held
-from tests.platform.live.remote import replayed_states, seed_match, stored
+from tests.faults.drill import Player, Table, check_converged, final_views
+from tests.platform.live.remote import seed_match
 from tests.support.servers import Database, Server
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
@@ -28,21 +28,6 @@ def seat_players(db: Database, servers: list[Server], matches: int, watchers: in
             players.append(Player(order, match_id, db.session(name), name=name))
         players += [Player(servers[::-1], match_id, name=f"w{m}{w}") for w in range(watchers)]
     return players
-
-
-def check_converged(db: Database, players: list[Player]) -> None:
-    """Every player holds the stored match's view; the store is the replay of its log and
-    holds every acknowledged act at the version its ack named."""
-    for match_id in {p.match_id for p in players}:
-        match = stored(db, match_id)
-        states = replayed_states(match)
-        assert match["snapshot_ok"]  # the stored snapshot is the replay of the log to it
-        assert states[-1] == match["state"] and len(states) - 1 == match["version"]
-        rows = acknowledged_rows(db, match_id)
-        for player in (p for p in players if p.match_id == match_id):
-            assert all(rows.get(cid) == v for cid, v in player.acked.items()), player.name
-            assert player.v == held(match, player.seat), player.name
-            assert player.view == GAME.view(match["state"], player.seat), player.name
 
 
 async def test_clients_converge_by_sync_when_the_layer_drops_group_messages(
