@@ -12,11 +12,18 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from spacemission import collector  # noqa: E402
+from spacemission import collector, sentinels  # noqa: E402
 from spacemission.live import socket_writes  # noqa: E402
 from spacemission.live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from spacemission.live.sessions import socket_auth_stack  # noqa: E402
 from spacemission.lobby.routing import websocket_urlpatterns as lobby_routes  # noqa: E402
+
+if settings.REDIS_SENTINELS:
+    # Stop at once, saying why, rather than hang on the first connection.
+    try:
+        sentinels.check(settings.REDIS_SENTINELS, settings.REDIS_SENTINEL_MASTER)
+    except sentinels.SentinelError as error:
+        raise SystemExit(f"Cannot start: {error}") from None
 
 if settings.EAGER_WRITES:
     socket_writes.install()

@@ -5,14 +5,15 @@ publish cannot be written, the channel layer's queue overflows, a process dies b
 storing an act and publishing it. Whatever the cause, the socket then holds an older
 version than the one stored, and nothing it receives tells it so until the next patch.
 
-So each process with sockets keeps a *beacon*: every ``BEACON`` seconds it reads, in one
-query, the stored view versions of every match it has a socket of, and compares each
-socket's version (the last sync or patch written to it, ``hub.Outlet.version``) with its
-audience's. A socket found behind at the same version twice in a row missed a frame (a
-patch on its way arrives well within a beacon) and gets a fresh ``sync``. When frames
-are known to have been lost (the relay subscribed again after losing its connection, or
-another process could not publish to an audience), the sockets behind are synced at the
-first look, without waiting for a second.
+So each process with sockets keeps a *beacon*: every ``CATCH_UP_SECONDS`` (default 1)
+it reads, in one query, the stored view versions of every match it has a socket of, and
+compares each socket's version (the last sync or patch written to it,
+``hub.Outlet.version``) with its audience's. A socket found behind at the same version
+twice in a row missed a frame (a patch on its way arrives well within the interval) and
+gets a fresh ``sync``. When frames are known to have been lost (the relay subscribed
+again after losing its connection, or another process could not publish to an
+audience), the sockets behind are synced at the first look, without waiting for a
+second.
 
 The cost falls on no act: a socket's version is noted when a frame is written (read from
 the patch's head), and the beacon costs one indexed query per process and beacon
@@ -26,6 +27,8 @@ import asyncio
 import contextlib
 import logging
 
+from django.conf import settings
+
 from spacemission.live import fanout, hub
 from spacemission.live.threads import db
 from spacemission.matches import audiences
@@ -33,13 +36,11 @@ from spacemission.matches.models import Match
 
 log = logging.getLogger(__name__)
 
-BEACON = 1.0  # seconds between looks at the stored versions
-
 
 class Beacon:
-    """One hub's look at its sockets' versions, every ``BEACON`` seconds and on demand."""
+    """One hub's look at its sockets' versions, every ``every`` seconds and on demand."""
 
-    def __init__(self, audiences_hub: hub.Hub, every: float = BEACON) -> None:
+    def __init__(self, audiences_hub: hub.Hub, every: float) -> None:
         self.hub = audiences_hub
         self.every = every
         self.synced = 0  # sockets caught up so far
@@ -128,11 +129,14 @@ def stored_versions(match_ids: set[int]) -> dict[int, list[int]]:
 _beacons: dict[int, Beacon] = {}
 
 
-def watch(audiences_hub: hub.Hub) -> Beacon:
-    """The beacon of ``audiences_hub`` (started with its first socket)."""
+def watch(audiences_hub: hub.Hub) -> Beacon | None:
+    """The beacon of ``audiences_hub`` (started with its first socket; None when
+    ``CATCH_UP_SECONDS`` is 0)."""
+    if settings.CATCH_UP_SECONDS <= 0:
+        return None
     found = _beacons.get(id(audiences_hub))
     if found is None or found.hub is not audiences_hub:
         for key in [k for k, b in _beacons.items() if b.hub.loop.is_closed()]:
             del _beacons[key]
-        found = _beacons[id(audiences_hub)] = Beacon(audiences_hub)
+        found = _beacons[id(audiences_hub)] = Beacon(audiences_hub, settings.CATCH_UP_SECONDS)
     return found
