@@ -26,6 +26,7 @@ class Figures:
     lost: int = 0
     duplicated: int = 0
     stalled: int = 0
+    clock_errors: int = 0  # seats timed out: the drills' clock stands still, so any is wrong
     catch_up: list[float] = field(default_factory=list)  # seconds, one per socket
 
     def line(self) -> str:
@@ -35,7 +36,8 @@ class Figures:
         return (
             f"DRILL {self.drill}: acts={self.acts} matches={self.matches} "
             f"sockets={self.sockets} lost={self.lost} duplicated={self.duplicated} "
-            f"stalled={self.stalled} catch_up_max={worst:.2f}s catch_up_p95={p95:.2f}s"
+            f"stalled={self.stalled} catch_up_max={worst:.2f}s catch_up_p95={p95:.2f}s "
+            f"clock_errors={self.clock_errors}"
         )
 
 
@@ -97,6 +99,10 @@ def count_outcome(db: Database, players: list[Player], figures: Figures) -> None
         rows = acknowledged_rows(db, match_id)
         for player in (p for p in players if p.match_id == match_id):
             figures.lost += sum(1 for cid, v in player.acked.items() if rows.get(cid) != v)
+    events = db.query("SELECT events FROM matches_match WHERE id = ANY(%s)", [list(match_ids)])
+    figures.clock_errors = sum(
+        1 for (listed,) in events for event in _json(listed) if event["kind"] == "timeout"
+    )
     (figures.duplicated,) = db.query(
         "SELECT COUNT(*) FROM (SELECT 1 FROM matches_action WHERE match_id = ANY(%s)"
         " AND client_id <> ''"

@@ -45,7 +45,7 @@ async def test_every_match_goes_on_after_the_primary_fails_over(database, server
     assert all(s.process.poll() is None for s in (a, b))
     # Both processes relay through the new primary: each subscribed there again.
     assert all("subscribing again" in s.log() for s in (a, b))
-    assert (figures.lost, figures.duplicated, figures.stalled) == (0, 0, 0)
+    assert (figures.lost, figures.duplicated, figures.stalled, figures.clock_errors) == (0,) * 4
     check_converged(database, players)
 
 
