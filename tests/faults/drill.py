@@ -175,6 +175,12 @@ class Player(Tracker):
             self.counts.syncs_after_gap += 1
             await self.send({"t": "sync"})
 
+    def resynced(self) -> int:
+        """Syncs received beyond each connection's first: asked for after a gap or a
+        stall, or sent unasked by a server catching the socket up."""
+        syncs = sum(1 for frame in self.frames if frame["t"] == "sync")
+        return syncs - (1 + self.counts.reconnects)
+
     def take(self, frame: Frame) -> None:
         """Apply the frame to the held view, and note acks (an act's own patch, or a plain
         ``ack``) and refusals of our acts."""
