@@ -54,6 +54,20 @@ def layer_host(sentinels: list[tuple[str, int]], master: str) -> dict[str, Any]:
     }
 
 
+def cache(sentinels: list[tuple[str, int]], master: str) -> dict[str, Any]:
+    """A ``CACHES`` entry: Django's Redis cache on the primary the Sentinels name."""
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": f"redis://{master}",  # not used: the Sentinels name the primary
+        "KEY_PREFIX": "spacemission",
+        "OPTIONS": {
+            "pool_class": f"{__name__}.SentinelPool",
+            "sentinels": sentinels,
+            "master_name": master,
+        },
+    }
+
+
 class SentinelPool(SentinelConnectionPool):
     """Django's Redis cache's ``pool_class``: connections to the primary the Sentinels
     name (``OPTIONS`` carries ``sentinels`` and ``master_name``; the cache's URL is

@@ -235,18 +235,7 @@ else:
     }
 # The cache (rate limits) is shared by every process through Redis when there is one.
 if REDIS_SENTINELS:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": f"redis://{REDIS_SENTINEL_MASTER}",  # unused: the Sentinels name it
-            "KEY_PREFIX": "spacemission",
-            "OPTIONS": {
-                "pool_class": "spacemission.sentinels.SentinelPool",
-                "sentinels": REDIS_SENTINELS,
-                "master_name": REDIS_SENTINEL_MASTER,
-            },
-        }
-    }
+    CACHES = {"default": sentinels.cache(REDIS_SENTINELS, REDIS_SENTINEL_MASTER)}
 elif REDIS_URL:
     CACHES = {
         "default": {
