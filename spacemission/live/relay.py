@@ -147,15 +147,26 @@ class Relay:
         if not commands:
             return
         unrelayed = self._unrelayed
-        if unrelayed != set():  # first: frames were lost; their audiences catch up
-            lost = self._groups if unrelayed is None else unrelayed
-            catch_ups = [(b"PUBLISH", c, self._origin + CATCH_UP) for c in lost]
+        if unrelayed:
+            unrelayed = set(unrelayed)  # the ones told now (more may be lost meanwhile)
+        elif unrelayed is None:
+            unrelayed = set(self._groups)
+        if unrelayed:  # first: frames were lost; their audiences catch up
+            catch_ups = [(b"PUBLISH", channel, self._origin + CATCH_UP) for channel in unrelayed]
             commands, replies = [*catch_ups, *commands], [*[None] * len(catch_ups), *replies]
-        if await self._publisher.send(commands, replies):
-            if unrelayed != set():
+        everyone = self._unrelayed is None
+        if not await self._publisher.send(commands, replies):
+            self._lost_frames(channels)
+        elif unrelayed:
+            self._caught_up(unrelayed, everyone)
+
+    def _caught_up(self, told: set[bytes], everyone: bool) -> None:
+        """Catch-ups went to ``told`` (to ``everyone`` subscribed to, if so)."""
+        if self._unrelayed is None:
+            if everyone:
                 self._unrelayed = set()
         else:
-            self._lost_frames(channels)
+            self._unrelayed -= told
 
     def _lost_frames(self, channels: list[bytes]) -> None:
         """Remember the audiences of frames that could not be published."""
