@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from redis.exceptions import RedisError
 from redis.sentinel import Sentinel, SentinelConnectionPool
 
 TIMEOUT = 2.0  # seconds a Sentinel may take to answer
 
 
-class SentinelError(RuntimeError):
-    pass
+class SentinelError(ImproperlyConfigured):
+    """``REDIS_SENTINELS`` is malformed, or names no Sentinel that knows the primary."""
 
 
 def parse(setting: str) -> list[tuple[str, int]]:
