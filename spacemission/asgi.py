@@ -18,7 +18,8 @@ from spacemission.live.routing import websocket_urlpatterns as live_routes  # no
 from spacemission.live.sessions import socket_auth_stack  # noqa: E402
 from spacemission.lobby.routing import websocket_urlpatterns as lobby_routes  # noqa: E402
 
-# Checked here, where a serving process starts, not in every management command.
+# Checked here, where a serving process starts, not in every management command: stop at
+# once, saying why, rather than hang on the first connection.
 dependencies.require_redis()
 
 if settings.EAGER_WRITES:

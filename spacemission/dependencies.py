@@ -1,6 +1,7 @@
-"""The services every process needs, asked whether they answer: the database and, when
-``REDIS_URL`` names one, Redis. ``/healthz`` asks both on every probe; a serving process
-asks Redis once at start-up and refuses to start without it (``spacemission.asgi``)."""
+"""The services every process needs, asked whether they answer: the database and Redis
+(``REDIS_URL`` or ``REDIS_SENTINELS``), when one is configured. ``/healthz`` asks both on
+every probe; a serving process asks Redis once at start-up and refuses to start without
+it (``spacemission.asgi``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from urllib.parse import urlsplit, urlunsplit
 import redis
 from django.conf import settings
 from django.db import connection
+
+from spacemission import sentinels
 
 # Seconds a probe waits for Redis: a health check must answer before the balancer's own
 # timeout, and a start-up check must not hang.
@@ -34,7 +37,14 @@ def _redis_client(url: str) -> redis.Redis:
 
 
 def redis_problem() -> str | None:
-    """Why Redis does not answer, or None when it does (or none is configured)."""
+    """Why Redis does not answer, or None when it does (or none is configured). Under
+    Sentinel: whether a Sentinel names the primary."""
+    if settings.REDIS_SENTINELS:
+        try:
+            sentinels.check(settings.REDIS_SENTINELS, settings.REDIS_SENTINEL_MASTER)
+        except sentinels.SentinelError as error:
+            return str(error)
+        return None
     if not settings.REDIS_URL:
         return None
     try:

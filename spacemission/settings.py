@@ -10,6 +10,11 @@
 - ``DATABASE_URL``: PostgreSQL in production; SQLite file ``db.sqlite3`` otherwise (also
   when set but empty).
 - ``REDIS_URL``: the channel layer and cache across processes; in memory otherwise.
+- ``REDIS_SENTINELS``: ``host:port,host:port`` of Redis Sentinels, instead of ``REDIS_URL``:
+  the primary they watch under ``REDIS_SENTINEL_MASTER`` (default ``mymaster``) serves the
+  channel layer and cache, followed through a failover (``spacemission.sentinels``).
+- ``CATCH_UP_SECONDS``: how often a process looks for sockets behind their match's stored
+  version, to sync them (``spacemission.live.catchup``; default 1; 0 turns it off).
 - ``CHANNELS_PREFIX``: prefix of the channel layer's keys in Redis (default ``asgi``).
 - ``CHANNELS_LAYER``: ``pubsub`` (default: Redis pub/sub, ``spacemission.live.relay``) or ``core``
   (channels_redis's queues; ``CHANNELS_CAPACITY`` messages per process queue, default
@@ -41,7 +46,7 @@ import dj_email_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from spacemission import collector
+from spacemission import collector, sentinels
 from spacemission.live import ratelimit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -189,22 +194,33 @@ else:
         }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_SENTINELS = sentinels.parse(os.environ.get("REDIS_SENTINELS", ""))
+REDIS_SENTINEL_MASTER = os.environ.get("REDIS_SENTINEL_MASTER", "mymaster")
+CATCH_UP_SECONDS = float(os.environ.get("CATCH_UP_SECONDS", "1.0"))
 CHANNELS_PREFIX = os.environ.get("CHANNELS_PREFIX", "asgi")
-if REDIS_URL and CHANNELS_LAYER == "pubsub":
+# One Redis for the channel layer: its URL, or the primary the Sentinels name.
+REDIS_HOST = (
+    sentinels.layer_host(REDIS_SENTINELS, REDIS_SENTINEL_MASTER)
+    if REDIS_SENTINELS
+    else {"address": REDIS_URL}
+    if REDIS_URL
+    else None
+)
+if REDIS_HOST and CHANNELS_LAYER == "pubsub":
     # One PUBLISH per group send; each process fans a message out to its own sockets.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNELS_PREFIX},
+            "CONFIG": {"hosts": [REDIS_HOST], "prefix": CHANNELS_PREFIX},
         }
     }
-elif REDIS_URL:
+elif REDIS_HOST:
     # Per-channel queues in Redis; a queue holding ``capacity`` messages drops new ones.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": REDIS_CONNECTIONS}],
+                "hosts": [{**REDIS_HOST, "max_connections": REDIS_CONNECTIONS}],
                 "prefix": CHANNELS_PREFIX,
                 "capacity": CHANNELS_CAPACITY,
             },
@@ -219,7 +235,9 @@ else:
         }
     }
 # The cache (rate limits) is shared by every process through Redis when there is one.
-if REDIS_URL:
+if REDIS_SENTINELS:
+    CACHES = {"default": sentinels.cache(REDIS_SENTINELS, REDIS_SENTINEL_MASTER)}
+elif REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -18,6 +18,7 @@ from games.core import IllegalAction
 from spacemission.live import (
     announce,
     bots,
+    catchup,
     chat,
     fanout,
     frames,
@@ -104,7 +105,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(TRY_AGAIN_CLOSE)
 
     async def _set_up(self) -> None:
-        self.outlet = hub.Outlet(self.channel_name, self._write, held=True)  # until its sync
+        # Held until its sync; synced again if it falls behind (``catchup``).
+        self.outlet = hub.Outlet(
+            self.channel_name, self._write, held=True, catch_up=self._send_sync
+        )
         self.seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         self.joined = True  # from here on, a failure leaves whatever was joined
         await self._join_groups()
@@ -157,6 +161,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                     await self._send(frames.ack(frame["id"], applied.seen))
                 else:
                     await self._write(own)
+                    self.outlet.wrote(hub.patch_version(own))
                 if not applied.repeated:
                     await announce.published(applied, messages)
         except IllegalAction as refused:
@@ -244,6 +249,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             if seat != self.seat:
                 await self._leave_groups()
                 self.seat = seat
+                self.outlet.version = None  # the next audience's, from its sync
                 await self._join_groups()
                 await self._presence_join()
             await self._send_sync()
@@ -266,6 +272,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             frame = await db(snapshot.sync_frame)(self.match_id, self.seat)
             await self._send(frame)
             self.synced = frame["v"]
+            self.outlet.version = frame["v"]
         finally:
             await self.outlet.release()
         return frame
@@ -286,6 +293,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _join_groups(self) -> None:
         audiences = hub.hub(self.channel_layer)
+        catchup.watch(audiences)
         for group in self._groups():
             await audiences.join(group, self.outlet)
 

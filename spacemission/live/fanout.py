@@ -37,6 +37,19 @@ def is_match_group(group: str) -> bool:
     return group.startswith("match-") and group.removeprefix("match-").isdigit()
 
 
+def audience(group: str) -> tuple[int, int | None] | None:
+    """The match and seat (None: the spectators) of a seat's or the spectators' group;
+    None for any other group."""
+    parts = group.split("-")
+    if len(parts) < 3 or parts[0] != "match" or not parts[1].isdigit():
+        return None
+    if parts[2:] == ["spectators"]:
+        return int(parts[1]), None
+    if len(parts) == 4 and parts[2] == "seat" and parts[3].isdigit():
+        return int(parts[1]), int(parts[3])
+    return None
+
+
 def frame_message(frame: frames.Frame) -> Message:
     return {"type": FRAME, "text": frames.encode(frame)}
 

@@ -33,6 +33,7 @@ SEATS = "match.seats"  # {"group"}: each socket of the audience looks up its sea
 RETRY_AFTER = 0.5  # seconds before receiving again after the layer failed
 
 Write = Callable[[str], Awaitable[None]]
+Missed = Callable[[list[str] | None], None]
 Message = dict[str, Any]
 
 
@@ -44,27 +45,68 @@ class Outlet:
     while it changes them), frames are held and written after it: one written before
     could be of a version the client cannot patch yet, or of its next audience's view;
     one written meanwhile could be newer than the sync, which would then take the
-    client's view back a version."""
+    client's view back a version. Holds nest: the frames go out when the last one ends.
 
-    def __init__(self, key: str, write: Write, *, held: bool = False) -> None:
+    ``version`` is the audience's view version the socket was last given (by a sync or
+    a patch; None until its first sync), so that a socket left behind can be found and
+    caught up (``catch_up``, a fresh sync; ``spacemission.live.catchup``)."""
+
+    def __init__(
+        self,
+        key: str,
+        write: Write,
+        *,
+        held: bool = False,
+        catch_up: Callable[[], Awaitable[Any]] | None = None,
+    ) -> None:
         self.key = key
         self._write = write
-        self._held: list[str] | None = [] if held else None
+        self._held: list[tuple[str, int | None]] | None = [] if held else None
+        self._holds = 0
+        self.version: int | None = None
+        self.catch_up = catch_up
+        self.behind_at: int | None = None  # the version it was found behind at, last look
 
-    async def write(self, text: str) -> None:
+    @property
+    def holding(self) -> bool:
+        return self._held is not None
+
+    async def write(self, text: str, version: int | None = None) -> None:
         if self._held is not None:
-            self._held.append(text)
+            self._held.append((text, version))
         else:
             await self._write(text)
+            self.wrote(version)
+
+    def wrote(self, version: int | None) -> None:
+        """The socket was given the patch of ``version`` (None: a frame of no version)."""
+        if version is not None and self.version is not None and version > self.version:
+            self.version = version
 
     def hold(self) -> None:
+        self._holds += 1
         if self._held is None:
             self._held = []
 
     async def release(self) -> None:
+        self._holds = max(0, self._holds - 1)
+        if self._holds:
+            return
         held, self._held = self._held or [], None
-        for text in held:
+        for text, version in held:
             await self._write(text)
+            self.wrote(version)
+
+
+PATCH_HEAD = '{"t":"patch","v":'  # how an encoded patch starts (``frames.patch``)
+
+
+def patch_version(text: str) -> int | None:
+    """The version of an encoded patch, read from its head (None: not a patch)."""
+    if not text.startswith(PATCH_HEAD):
+        return None
+    start = len(PATCH_HEAD)
+    return int(text[start : text.index(",", start)])
 
 
 class Link(Protocol):
@@ -86,7 +128,10 @@ class Hub:
         self.origin = secrets.token_hex(8)
         self.audiences: dict[str, dict[str, Outlet]] = {}
         self._joined: dict[str, asyncio.Task[None]] = {}  # group -> its subscription
-        pubsub = relay.Relay.of(layer, self.origin, self._arrived)
+        # Told of audiences whose frames may have been lost (None: any of them), to
+        # catch their sockets up (``spacemission.live.catchup``).
+        self.on_missed: Missed | None = None
+        pubsub = relay.Relay.of(layer, self.origin, self._arrived, self._missed)
         self.link: Link = pubsub or _LayerLink(layer, self)
 
     async def join(self, group: str, outlet: Outlet) -> None:
@@ -144,13 +189,18 @@ class Hub:
                 await self._safely(self.layer.send(outlet.key, {"type": SEATS}))
             return
         text, skip = message["text"], message.get("skip")
+        version = patch_version(text)
         for outlet in members:
             if outlet.key != skip:
-                await self._safely(outlet.write(text))
+                await self._safely(outlet.write(text, version))
 
     async def close(self) -> None:
         """Stop receiving from the other processes (a hub of a test's own)."""
         await self.link.close()
+
+    def _missed(self, groups: list[str] | None) -> None:
+        if self.on_missed is not None:
+            self.on_missed(groups)
 
     async def _arrived(self, group: str, text: str | None) -> None:
         """Another process's message (the skipped socket, if any, is that process's)."""

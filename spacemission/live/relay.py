@@ -22,12 +22,19 @@ published to again before anything the new socket's sync does not hold. An audie
 nobody has a socket of (the spectators of a match nobody watches) is listened to all the
 same, with nothing to write to, so that it can be quiet too.
 
-When the subscribing connection is lost (Redis restarts), the relay connects and
-subscribes to every audience again, and says hello on each; when the publishing one is,
-the next act's publish connects again. The frames published meanwhile, or while Redis is
-away (those are dropped, with one warning per outage), never reach the other processes'
-sockets, whose clients notice a version gap or a silent socket and resync
-(docs/protocol.md).
+When the subscribing connection is lost (Redis restarts, or fails over to a replica under
+Sentinel), the relay connects and subscribes to every audience again, and says hello on
+each; once Redis confirms, the hub is told that any audience may have missed frames, and
+its sockets that are behind the stored version get a fresh sync
+(``spacemission.live.catchup``). When the publishing connection is lost, the next act's
+publish connects again; the frames it could not send while Redis was away are not
+queued (a sync replaces them): the audiences they were for are remembered, and the first
+write after Redis is back tells their subscribers, ahead of the next frames, to catch
+their sockets up (a *catch-up* message).
+
+The link's Redis is the channel layer's own: its ``hosts`` entry (a URL, or Sentinel's
+``sentinels`` and ``master_name``), read from the layer's configuration and connected
+with channels_redis's ``create_pool``, so the relay follows a failover as the layer does.
 """
 
 from __future__ import annotations
@@ -40,8 +47,9 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from channels.layers import channel_layers
 from channels_redis.pubsub import RedisPubSubChannelLayer
-from channels_redis.utils import create_pool
+from channels_redis.utils import create_pool, decode_hosts
 from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import RedisError, ResponseError
 
@@ -51,6 +59,8 @@ log = logging.getLogger(__name__)
 
 FRAME, SEATS = b"F", b"S"  # the kind byte after the origin: a frame's text follows; nothing
 HELLO, ANSWER = b"H", b"A"  # a hub subscribed; it heard the hello of the origin that follows
+CATCH_UP = b"C"  # frames to this audience were lost: catch its sockets up
+UNRELAYED_KEPT = 10_000  # audiences remembered whose frames were lost; beyond it, all are
 ANSWER_TIMEOUT = 2.0  # seconds a join waits for the other subscribers to answer its hello
 OVERHEARD = 1000  # audiences with no socket here that this hub listens to, at most
 RETRY_AFTER = 0.5  # seconds between attempts to connect while Redis is down
@@ -60,12 +70,21 @@ REFUSALS_LOGGED_EVERY = 60.0  # seconds between warnings of publishes Redis refu
 
 # A frame's text for the sockets of an audience (a group), or None: its seats changed.
 Arrived = Callable[[str, str | None], Awaitable[None]]
+# Audiences (groups) whose frames may have been lost, or None: any of them.
+Missed = Callable[[list[str] | None], None]
 
 
 class Relay:
     """This process's pub/sub link to the others, for one hub (``origin``, its id)."""
 
-    def __init__(self, host: dict[str, Any], prefix: str, origin: str, arrived: Arrived) -> None:
+    def __init__(
+        self,
+        host: dict[str, Any],
+        prefix: str,
+        origin: str,
+        arrived: Arrived,
+        missed: Missed | None = None,
+    ) -> None:
         self.name = f"relay-{origin}"  # the subscribing connection's client name in Redis
         self.publisher_name = f"relay-pub-{origin}"
         self._origin = origin.encode()
@@ -73,6 +92,10 @@ class Relay:
         self._kind = len(self._origin)  # where a message's kind byte is
         self._prefix = f"{prefix}__relay__"
         self._arrived = arrived
+        self._missed = missed or (lambda groups: None)
+        self._resubscribing = False  # subscribed again after a loss: not yet confirmed
+        # Channels whose frames could not be published (None: too many to name).
+        self._unrelayed: set[bytes] | None = set()
         # RESP2: a message is a plain reply (RESP3 would format each one for a debug log).
         self._subscriber = create_pool({**host, "protocol": 2, "client_name": self.name})
         self._publisher = _Publisher(host, self.publisher_name)
@@ -87,18 +110,20 @@ class Relay:
         self._tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
-    def of(cls, layer: Any, origin: str, arrived: Arrived) -> Relay | None:
-        """A relay on ``layer``'s Redis, if it is channels_redis's pub/sub layer on one host."""
+    def of(
+        cls, layer: Any, origin: str, arrived: Arrived, missed: Missed | None = None
+    ) -> Relay | None:
+        """A relay on ``layer``'s Redis, if it is channels_redis's pub/sub layer on one
+        host (or one Sentinel-watched primary) and configured in ``CHANNEL_LAYERS``."""
         if not isinstance(layer, RedisPubSubChannelLayer):
             return None
-        try:  # the layer's internals, as of channels_redis 4
-            loop_layer = layer._get_layer()
-            shards, prefix = loop_layer._shards, loop_layer.prefix
-        except AttributeError:
+        config = _config_of(layer)
+        if config is None:
             return None
-        if len(shards) != 1:
+        hosts = decode_hosts(config.get("hosts"))
+        if len(hosts) != 1:
             return None
-        return cls(shards[0].host, prefix, origin, arrived)
+        return cls(hosts[0], config.get("prefix", "asgi"), origin, arrived, missed)
 
     def channel(self, group: str) -> bytes:
         """The Redis channel of ``group`` (under the layer's prefix: deployments never meet)."""
@@ -110,14 +135,46 @@ class Relay:
         another process publish the next version) before the last has gone out. Always in
         order, after earlier calls' (``at_once`` is for links that could send them side by
         side)."""
-        commands, replies = [], []
+        commands: list[tuple[bytes, ...]] = []
+        replies: list[Reply | None] = []
+        channels = []
         for group, text in items:
             channel = self.channel(group)
             if not self.listeners.quiet(channel):
                 commands.append((b"PUBLISH", channel, self._message(text)))
                 replies.append(self._told(channel, group))
-        if commands:
-            await self._publisher.send(commands, replies)
+                channels.append(channel)
+        if not commands:
+            return
+        unrelayed = self._unrelayed
+        if unrelayed:
+            unrelayed = set(unrelayed)  # the ones told now (more may be lost meanwhile)
+        elif unrelayed is None:
+            unrelayed = set(self._groups)
+        if unrelayed:  # first: frames were lost; their audiences catch up
+            catch_ups = [(b"PUBLISH", channel, self._origin + CATCH_UP) for channel in unrelayed]
+            commands, replies = [*catch_ups, *commands], [*[None] * len(catch_ups), *replies]
+        everyone = self._unrelayed is None
+        if not await self._publisher.send(commands, replies):
+            self._lost_frames(channels)
+        elif unrelayed:
+            self._caught_up(unrelayed, everyone)
+
+    def _caught_up(self, told: set[bytes], everyone: bool) -> None:
+        """Catch-ups went to ``told`` (to ``everyone`` subscribed to, if so)."""
+        if self._unrelayed is None:
+            if everyone:
+                self._unrelayed = set()
+        else:
+            self._unrelayed -= told
+
+    def _lost_frames(self, channels: list[bytes]) -> None:
+        """Remember the audiences of frames that could not be published."""
+        if self._unrelayed is None:
+            return
+        self._unrelayed.update(channels)
+        if len(self._unrelayed) > UNRELAYED_KEPT:
+            self._unrelayed = None  # every audience subscribed to catches up
 
     def _told(self, channel: bytes, group: str) -> Reply:
         """What to do with the number of subscribers a publish to ``channel`` reached."""
@@ -243,6 +300,7 @@ class Relay:
                 await asyncio.sleep(RETRY_AFTER)
                 continue
             self._connected.set_result(connection)
+            self._resubscribing = lost and bool(self._groups)
             if lost and self._groups:
                 # Subscribed again: another process may have found these channels quiet
                 # meanwhile. (A first subscription says its own hello, and waits.)
@@ -299,6 +357,9 @@ class Relay:
                 if answers is not None and data[at + 1 :] == self._origin:
                     answers.answered(data[:at])
                 return
+            if what == CATCH_UP:
+                self._missed([group])
+                return
             text = data[at + 1 :].decode() if what == FRAME else None
             try:
                 await self._arrived(group, text)
@@ -307,6 +368,9 @@ class Relay:
         elif kind == b"subscribe":
             if channel in self._groups:
                 self.listeners.subscribed(channel)
+            if self._resubscribing:  # one SUBSCRIBE: every audience is listened to again
+                self._resubscribing = False
+                self._missed(None)
             waiting = self._confirming.get(channel)
             if waiting:
                 confirmed = waiting.popleft()
@@ -366,10 +430,11 @@ class _Publisher:
         self._closed = False
 
     async def send(
-        self, commands: list[tuple[bytes, ...]], replies: list[Reply] | None = None
-    ) -> None:
+        self, commands: list[tuple[bytes, ...]], replies: list[Reply | None] | None = None
+    ) -> bool:
         """Write ``commands`` in one piece, after every earlier send's, each reply (a number)
-        to be handed to ``replies``; drop them while Redis is away."""
+        to be handed to ``replies``; drop them while Redis is away. Whether they were
+        written."""
         # One send at a time: a write waiting for the socket to drain (or a connection
         # being made) holds the next ones back, in order.
         async with self._sending:
@@ -379,7 +444,7 @@ class _Publisher:
                 connection = self._live()  # nothing awaited from here on: it stays live
             if connection is None:
                 self._dropped += 1
-                return
+                return False
             packed = connection.pack_commands(commands)
             # Before the write: its replies may be read before the write returns.
             self._replies.extend(replies if replies is not None else [None] * len(commands))
@@ -388,6 +453,8 @@ class _Publisher:
                     await connection.send_packed_command(packed, check_health=False)
             except (RedisError, OSError) as error:  # TimeoutError too; redis-py closed it
                 self._lost(connection, error)
+                return False
+            return True
 
     async def close(self) -> None:
         self._closed = True
@@ -443,7 +510,10 @@ class _Publisher:
         reading.add_done_callback(self._reading.discard)
         if self._down:
             self._down = False
-            log.warning("relay: publishing to Redis again (%d acts not relayed)", self._dropped)
+            log.warning(
+                "relay: publishing to Redis again (%d acts not relayed; their audiences catch up)",
+                self._dropped,
+            )
         self._dropped = 0
 
     async def _read_replies(
@@ -479,3 +549,11 @@ class _Publisher:
         if now - self._refusal_logged_at >= REFUSALS_LOGGED_EVERY:
             log.warning("relay: Redis refused %d publishes, the last: %s", self._refused, error)
             self._refused, self._refusal_logged_at = 0, now
+
+
+def _config_of(layer: Any) -> dict[str, Any] | None:
+    """The ``CONFIG`` of ``layer`` in ``CHANNEL_LAYERS`` (None: not built from it)."""
+    for alias, built in list(channel_layers.backends.items()):
+        if built is layer:
+            return channel_layers.configs[alias].get("CONFIG", {})
+    return None

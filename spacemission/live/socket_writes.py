@@ -7,13 +7,38 @@ once when nothing is buffered before it, a frame costs one ``send``, and the rea
 only watches a socket whose kernel buffer is full, as asyncio's own transports do. (A
 streaming producer, such as the HTTP channel a websocket was upgraded from, is only
 paused for a full buffer, which this leaves to the buffered write.)
+
+This reads Twisted's own state of a connection (``_tempDataLen``, ``_writeDisconnected``,
+``dataBuffer``, ``offset``), which Twisted may change in any release: pyproject.toml pins
+Twisted to the releases the tests cover, and ``install`` first checks that this Twisted
+still has every piece (``missing``), else leaves its writes buffered and says why; a test
+fails on any Twisted that lacks one.
 """
 
 from __future__ import annotations
 
+import logging
+import socket
+
 from twisted.internet import tcp
+from twisted.internet.protocol import Protocol
+
+log = logging.getLogger(__name__)
 
 _buffered_write = tcp.Connection.write
+# What ``_write`` reads of a connection, beyond Twisted's public interface.
+RELIED_ON = (
+    "_tempDataLen",
+    "_writeDisconnected",
+    "dataBuffer",
+    "offset",
+    "connected",
+    "disconnecting",
+    "writeSomeData",
+    "TLS",
+)
+# The write it stands in for: plain TCP goes to FileDescriptor's, TLS through its layer.
+KNOWN_WRITES = ("ConnectionMixin.write", "FileDescriptor.write")
 
 
 def _write(self: tcp.Connection, data: bytes) -> None:
@@ -21,6 +46,7 @@ def _write(self: tcp.Connection, data: bytes) -> None:
         data
         and type(data) is bytes
         and self.connected
+        and not self.TLS  # started TLS: the buffered write encrypts it
         and not (self.disconnecting or self._writeDisconnected)
         and not self._tempDataLen
         and self.offset == len(self.dataBuffer)
@@ -33,9 +59,31 @@ def _write(self: tcp.Connection, data: bytes) -> None:
     _buffered_write(self, data)
 
 
-def install() -> None:
-    """Send every Twisted TCP write at once when nothing waits before it."""
+def missing() -> list[str]:
+    """What ``_write`` relies on that this Twisted's TCP connections lack (a fresh
+    connection on a socket pair is looked at)."""
+    gaps = []
+    if _buffered_write.__qualname__ not in KNOWN_WRITES:
+        gaps.append(f"tcp.Connection.write is one of {', '.join(KNOWN_WRITES)}")
+    ours, theirs = socket.socketpair()
+    try:
+        probe = tcp.Connection(ours, Protocol(), reactor=object())
+        gaps += [name for name in RELIED_ON if not hasattr(probe, name)]
+    finally:
+        ours.close()
+        theirs.close()
+    return gaps
+
+
+def install() -> bool:
+    """Send every Twisted TCP write at once when nothing waits before it, if this Twisted
+    has what that relies on; whether it was installed."""
+    gaps = missing()
+    if gaps:
+        log.warning("EAGER_WRITES left off: this Twisted lacks %s", ", ".join(gaps))
+        return False
     tcp.Connection.write = _write  # type: ignore[method-assign]
+    return True
 
 
 def installed() -> bool:

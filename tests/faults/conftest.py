@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # `pytest` (not `python -m pytest`) leaves the root off the path
@@ -59,9 +60,10 @@ class PrivateRedis:
     """A redis-server of the test's own on a free port, without persistence, so a drill
     can stop and restart it without touching anyone else's."""
 
-    def __init__(self) -> None:
+    def __init__(self, *options: str) -> None:
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="sm-redis-")
+        self.options = list(options)  # more redis-server options (``--replicaof``, …)
         self.process: subprocess.Popen | None = None
 
     @property
@@ -70,10 +72,8 @@ class PrivateRedis:
 
     def start(self) -> None:
         command = ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port)]
-        command += ["--save", "", "--appendonly", "no", "--dir", self.dir]
+        command += ["--save", "", "--appendonly", "no", "--dir", self.dir, *self.options]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        import redis
-
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -90,17 +90,94 @@ class PrivateRedis:
             self.process.wait()
 
 
-@pytest.fixture
-def private_redis() -> Iterator[PrivateRedis]:
+def need_redis_server() -> None:
     if shutil.which("redis-server") is None:
         if os.environ.get("REQUIRE_SERVICES"):
-            pytest.fail("redis-server is required for the Redis restart drill")
+            pytest.fail("redis-server is required for the Redis drills")
         pytest.skip("redis-server is not installed")
+
+
+@pytest.fixture
+def private_redis() -> Iterator[PrivateRedis]:
+    need_redis_server()
     server = PrivateRedis()
     server.start()
     yield server
     server.kill()
     shutil.rmtree(server.dir, ignore_errors=True)
+
+
+class PrivateSentinel:
+    """A primary, its replica and a Sentinel watching them (as ``MASTER``), each a
+    redis-server of the test's own on a free port."""
+
+    MASTER = "drill"
+
+    def __init__(self) -> None:
+        self.primary = PrivateRedis()
+        self.primary.start()
+        self.replica = PrivateRedis("--replicaof", "127.0.0.1", str(self.primary.port))
+        self.replica.start()
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="sm-sentinel-")
+        config = Path(self.dir) / "sentinel.conf"
+        config.write_text(
+            f"port {self.port}\nbind 127.0.0.1\ndir {self.dir}\n"
+            f"sentinel monitor {self.MASTER} 127.0.0.1 {self.primary.port} 1\n"
+            f"sentinel down-after-milliseconds {self.MASTER} 1000\n"
+            f"sentinel failover-timeout {self.MASTER} 5000\n"
+        )
+        self.process = subprocess.Popen(
+            ["redis-server", str(config), "--sentinel"], stdout=subprocess.DEVNULL
+        )
+        self._until(lambda: self._replicas() == 1, "the Sentinel knows the replica")
+        self._until(self._replica_in_sync, "the replica is in sync")
+
+    @property
+    def setting(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def primary_port(self) -> int:
+        _host, port = redis.Redis(port=self.port).sentinel_get_master_addr_by_name(self.MASTER)
+        return int(port)
+
+    def wait_for_failover(self) -> None:
+        """Until the Sentinel names the replica as the primary."""
+        self._until(lambda: self.primary_port() == self.replica.port, "the failover", 30)
+
+    def _replicas(self) -> int:
+        try:
+            return len(redis.Redis(port=self.port).sentinel_slaves(self.MASTER))
+        except redis.RedisError:
+            return 0
+
+    def _replica_in_sync(self) -> bool:
+        info = redis.Redis(port=self.replica.port).info("replication")
+        return info.get("master_link_status") == "up"
+
+    @staticmethod
+    def _until(ready: Callable[[], bool], what: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while not ready():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not ready within {timeout} s: {what}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+        for server in (self.primary, self.replica):
+            server.kill()
+            shutil.rmtree(server.dir, ignore_errors=True)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture
+def sentinel() -> Iterator[PrivateSentinel]:
+    need_redis_server()
+    watched = PrivateSentinel()
+    yield watched
+    watched.kill()
 
 
 def prefix() -> str:

@@ -5,7 +5,8 @@ its view (``Tracker`` applies patches only onto the version before), acts from i
 legal actions when its seat is active, and behaves as the protocol asks a client to:
 
 - a patch beyond the next version (a gap), or no progress for ``STALL`` seconds: send
-  ``sync``;
+  ``sync`` (``stall=None``: only after a gap, as the site's own page does, so a drill
+  shows that the server alone brings a socket that missed its last frame up to date);
 - a closed connection: reconnect (to the next server of the list that answers) and
   ``sync``; an act sent but not acknowledged is sent again with the same id, so it is
   applied at most once and acknowledged with the version it produced.
@@ -25,6 +26,7 @@ import orjson
 import websockets
 
 from games import registry
+from tests.platform.live.remote import replayed_states, stored
 from tests.platform.live.wsclient import Frame, Tracker, acknowledges, answers_act
 from tests.support.servers import Database, Server
 
@@ -51,8 +53,10 @@ class Player(Tracker):
         match_id: int,
         session: str | None = None,
         name: str = "p",
+        stall: float | None = STALL,
     ) -> None:
         super().__init__()
+        self.stall = stall
         self.servers = list(servers)
         self.match_id = match_id
         self.session = session
@@ -163,7 +167,7 @@ class Player(Tracker):
             text = None
         if text is not None:
             await self._handle(orjson.loads(text))
-        if time.monotonic() - self.progress_at > STALL:
+        if self.stall is not None and time.monotonic() - self.progress_at > self.stall:
             self.counts.syncs_after_stall += 1
             self.progress_at = time.monotonic()
             await self.send({"t": "sync"})
@@ -178,6 +182,12 @@ class Player(Tracker):
         if self.gaps != gaps:
             self.counts.syncs_after_gap += 1
             await self.send({"t": "sync"})
+
+    def resynced(self) -> int:
+        """Syncs received beyond each connection's first: asked for after a gap or a
+        stall, or sent unasked by a server catching the socket up."""
+        syncs = sum(1 for frame in self.frames if frame["t"] == "sync")
+        return syncs - (1 + self.counts.reconnects)
 
     def take(self, frame: Frame) -> None:
         """Apply the frame to the held view, and note acks (an act's own patch, or a plain
@@ -278,3 +288,18 @@ def acknowledged_rows(db: Database, match_id: int) -> dict[str, int]:
 def held(match: dict, seat: int | None) -> int:
     """The view version of ``seat``'s audience in a stored match (the spectators last)."""
     return match["view_versions"][-1 if seat is None else seat]
+
+
+def check_converged(db: Database, players: list[Player]) -> None:
+    """Every player holds the stored match's view; the store is the replay of its log and
+    holds every acknowledged act at the version its ack named."""
+    for match_id in {p.match_id for p in players}:
+        match = stored(db, match_id)
+        states = replayed_states(match)
+        assert match["snapshot_ok"]  # the stored snapshot is the replay of the log to it
+        assert states[-1] == match["state"] and len(states) - 1 == match["version"]
+        rows = acknowledged_rows(db, match_id)
+        for player in (p for p in players if p.match_id == match_id):
+            assert all(rows.get(cid) == v for cid, v in player.acked.items()), player.name
+            assert player.v == held(match, player.seat), player.name
+            assert player.view == GAME.view(match["state"], player.seat), player.name

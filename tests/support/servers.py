@@ -7,6 +7,7 @@ API (all blocking, usable from sync and async tests)::
     db = fresh_database("sqlite")      # force SQLite ("postgres" forces PostgreSQL)
     out = db.django("print(1 + 1)")    # run Python with Django set up against db; its stdout
     key = db.session("ada")            # a logged-in session key for user ada (created if new)
+    keys = db.sessions(["ada", "bob"]) # the same for several users, in one process: name -> key
     rows = db.query("SELECT id FROM matches_match WHERE status = %s", ["running"])
     server = start_server(db, redis_url=None, env={"BOT_DELAY": "0"})
     server.url, server.ws_url          # "http://127.0.0.1:<port>", "ws://127.0.0.1:<port>"
@@ -114,8 +115,13 @@ class Database:
 
     def session(self, username: str) -> str:
         """The key of a new logged-in session of ``username`` (created without a password)."""
-        code = _SESSION.replace("USERNAME", repr(username))
-        return self.django(code).strip().splitlines()[-1]
+        return self.sessions([username])[username]
+
+    def sessions(self, usernames: list[str]) -> dict[str, str]:
+        """A new logged-in session of each user (created if new), made in one process."""
+        code = _SESSION.replace("USERNAMES", repr(list(usernames)))
+        keys = self.django(code).strip().splitlines()[-len(usernames) :]
+        return dict(zip(usernames, keys, strict=True))
 
     def query(self, sql: str, params: list | tuple = ()) -> list[tuple]:
         """Rows of one SQL statement run directly (``%s`` placeholders for both kinds)."""
@@ -174,13 +180,14 @@ def fresh_database(kind: str = "auto") -> Database:
 _SESSION = """
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
-user, _ = get_user_model().objects.get_or_create(username=USERNAME)
-session = SessionStore()
-session[SESSION_KEY] = str(user.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-session.create()
-print(session.session_key)
+for username in USERNAMES:
+    user, _ = get_user_model().objects.get_or_create(username=username)
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    print(session.session_key)
 """
 
 # Migrate, then move the match ids to a random offset (see the module docstring).

@@ -62,14 +62,28 @@ def seed_match(
     """A running match of ``game`` (``@name`` for a person, else a bot kind), begun by seat
     ``first`` if given, dealt from ``seed`` if given, at ``pace`` (a table without a clock
     is private). Its bots do not move in the seeding process."""
-    code = (
+    return seed_matches(db, [players], first, game, seed, pace)[0]
+
+
+def seed_matches(
+    db: Database,
+    tables: list[list[str]],
+    first: int | None = None,
+    game: str = "space-mission",
+    seed: int | None = None,
+    pace: str = "normal",
+) -> list[int]:
+    """``seed_match`` for each list of players in ``tables``, in one process."""
+    code = "".join(
         SEED_MATCH.replace("PLAYERS", repr(players))
         .replace("PACE", repr(pace))
         .replace("FIRST", repr(first))
         .replace("GAME_ID", repr(game))
         .replace("SEED", repr(seed))
+        for players in tables
     )
-    return int(db.django(code, env={"BOT_DELAY": "3600"}).split()[-1])
+    printed = db.django(code, env={"BOT_DELAY": "3600"}).split()
+    return [int(pk) for pk in printed[-len(tables) :]]
 
 
 def stored(db: Database, match_id: int) -> dict:

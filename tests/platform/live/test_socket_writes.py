@@ -59,3 +59,16 @@ def test_install_replaces_the_buffered_write(monkeypatch):
     assert not socket_writes.installed()
     socket_writes.install()
     assert socket_writes.installed()
+
+
+def test_this_twisted_has_everything_the_eager_write_relies_on():
+    """Fails on a Twisted release that changed the internals ``_write`` reads: check
+    ``socket_writes`` against it before widening the pin in pyproject.toml."""
+    assert socket_writes.missing() == []
+
+
+def test_a_twisted_without_them_keeps_its_buffered_write(monkeypatch):
+    monkeypatch.setattr(tcp.Connection, "write", socket_writes._buffered_write)
+    monkeypatch.setattr(socket_writes, "RELIED_ON", (*socket_writes.RELIED_ON, "_gone"))
+    assert socket_writes.install() is False
+    assert not socket_writes.installed()
