@@ -186,7 +186,9 @@ def test_skipping_the_guide_leaves_the_table_to_the_player(visitor, game):
     ui.wait_for_table(page)
     expect(page.locator("#match-log")).to_be_attached()
     expect(page.locator(".guide")).to_be_hidden()
-    # Reachable again from the table: its Tutorial link, then "Continue".
+    # Reachable again from the table: its Tutorial link (in the table's menu on a phone),
+    # then "Continue".
+    page.locator(".menu-toggle").tap()
     page.locator("#tutorial-link").tap()
     page.locator("#learn-continue").tap()
     ui.wait_for_table(page)

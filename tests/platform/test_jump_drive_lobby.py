@@ -3,6 +3,8 @@ filled with bots, started, quick-matched and watched as for any game."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -21,6 +23,12 @@ from spacemission.matches.states import current
 GAME = "jump-drive"
 
 
+def card_says(html: str, game: str, players: str) -> bool:
+    """Whether the game's card in the lobby names its players, then links its rules."""
+    card = rf'data-game="{game}">.*?<p class="muted">{players} · <a'
+    return re.search(card, html, re.S) is not None
+
+
 @pytest.mark.django_db
 def test_the_lobby_offers_jump_drive_with_its_player_counts(as_ada: Client) -> None:
     response = as_ada.get(reverse("lobby"))
@@ -29,11 +37,12 @@ def test_the_lobby_offers_jump_drive_with_its_player_counts(as_ada: Client) -> N
         assert games[GAME] == "Jump Drive (2 to 4 players)"
     html = response.content.decode()
     assert '<option value="jump-drive">Jump Drive (2 to 4 players)</option>' in html
-    assert "<strong>Jump Drive</strong> (2 to 4 players, " in html  # then its rules page
+    # Each game's card says whom it is for, then links its rules.
+    assert card_says(html, GAME, "2 to 4 players")
     assert f'href="{reverse("rules", args=[GAME])}"' in html
-    assert "<strong>Space Mission</strong> (2 to 5 players, " in html
+    assert card_says(html, "space-mission", "2 to 5 players")
     german = as_ada.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Spiele:" in german and "<strong>Jump Drive</strong> (2 bis 4 Spieler, " in german
+    assert card_says(german, GAME, "2 bis 4 Spieler")
 
 
 @pytest.mark.django_db
@@ -57,7 +66,7 @@ def test_a_table_is_created_joined_filled_with_bots_and_started(
     assert response["Location"] == f"/t/{table.public_id}/" and table.game == GAME
     page = as_ada.get(table.get_absolute_url()).content.decode()
     assert "Jump Drive · Table" in page
-    assert '<option value="greedy" selected>Greedy</option>' in page  # the game's own bots
+    assert '<option value="greedy" selected>Greedy bot</option>' in page  # the game's own bots
     as_bob.post(reverse("table-join", args=[table.public_id]))
     as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "greedy"})
     assert holders(table) == ["ada", "bot:random", "bob", "bot:greedy"]
