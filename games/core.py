@@ -19,7 +19,7 @@ travels in the seat's view as ``view["why_not"]``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -102,6 +102,7 @@ class Game(Protocol):
     """The functions every game module provides."""
 
     info: GameInfo
+    search: SearchHooks | None  # what the search bots need; None: the game has none
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         """A new game for ``seats`` players; the same seed gives the same state."""
@@ -134,6 +135,33 @@ class Game(Protocol):
 
 
 @dataclass(frozen=True)
+class SearchHooks:
+    """What the shared search (``games.search``) asks of one game.
+
+    ``sample(view, seat, seed)`` deals a full state consistent with everything ``seat``
+    knows (its view, which holds the public log), never reading the true state: its view
+    for ``seat`` equals the given one. ``moves(state, seat)`` are the decisions worth
+    searching (a subset of the legal actions: no undo, no take-back, one order for
+    selections that commute). ``rollout(state, seat, g)`` is a cheap playout choice from
+    a ``games.rng`` state. ``estimate(state)`` guesses each seat's final total where a
+    playout is cut off; a lead of ``scale`` points counts as a near-certain win.
+    ``round_key(state)`` names the round of secret simultaneous choices the state is in
+    (``None``: none), so each seat is searched there without seeing the others' choices.
+    ``simulations`` is the budget of each search level (``games.bots.LEVELS``), set per
+    game from its playout speed so that a strong decision stays well within half a second.
+    """
+
+    sample: Callable[[View, int, int], State]
+    moves: Callable[[State, int], list[Action]]
+    rollout: Callable[[State, int, int], Action]
+    estimate: Callable[[State], list[float]]
+    round_key: Callable[[State], Hashable | None]
+    scale: float
+    playout_depth: int
+    simulations: dict[str, int]
+
+
+@dataclass(frozen=True)
 class RulesGame:
     """A :class:`Game` assembled from a game package's functions.
 
@@ -148,6 +176,7 @@ class RulesGame:
     apply: Callable[[State, int, Action], tuple[State, list[Event]]]
     view: Callable[[State, int | None], View]
     bot_action: Callable[[str, View, int], Action]
+    search: SearchHooks | None = None
 
     def active_seats(self, state: State) -> list[int]:
         return list(state["active"])

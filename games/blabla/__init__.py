@@ -11,7 +11,7 @@ components) → ``table`` (hands, the open pile, events in force) → ``setup`` 
 
 from __future__ import annotations
 
-from games.blabla import bots, setup, turn, view
+from games.blabla import bots, search, setup, turn, view
 from games.blabla.data import COMBAT, DRIFT, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTION_DEFAULTS
 from games.core import GameInfo, Option, RulesGame, gettext_noop
 
@@ -33,5 +33,6 @@ GAME = RulesGame(
     apply=turn.apply,
     view=view.view,
     bot_action=bots.bot_action,
+    search=search.HOOKS,
 )
 __all__ = ["GAME"]

@@ -8,6 +8,7 @@ B23). ``moves`` lists every legal one; ``refusal`` says why another is not (B61)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from games import gamelog
@@ -82,19 +83,29 @@ def push_chain(
     return pushes
 
 
-def trace(state: State, seat: int, start: str, direction: str, length: int) -> Flight | str:
-    """B22, B23, B37, B41: the flight of a straight move, or the refusal code."""
-    ship = state["ships"][seat]
-    jump = ship["jump"]
+@cache
+def _line(start: str, direction: str, length: int) -> tuple[str | None, str, bool]:
+    """(refusal code or None, the square a straight line ends on, whether it crosses the
+    turnaround): the board alone decides it, so each line is worked out once."""
     recharge, square = False, start
     for k in range(1, length + 1):
-        square = step(start, direction, k)
-        if square is None:
-            return "off_board"
+        found = step(start, direction, k)
+        if found is None:
+            return "off_board", square, False
+        square = found
         if square in ASTEROIDS:
-            return "blocked_line"
+            return "blocked_line", square, False
         if square in TURNAROUND:
-            recharge, jump = True, True
+            recharge = True
+    return None, square, recharge
+
+
+def trace(state: State, seat: int, start: str, direction: str, length: int) -> Flight | str:
+    """B22, B23, B37, B41: the flight of a straight move, or the refusal code."""
+    refused, square, recharge = _line(start, direction, length)
+    if refused is not None:
+        return refused
+    jump = recharge or state["ships"][seat]["jump"]
     if square in LANDING:
         return "landing_point"
     if square in TIME_HOLE and not jump:

@@ -10,7 +10,7 @@ Beside them: ``whynot`` (why a decision is closed now), ``table`` (draws and dis
 from __future__ import annotations
 
 from games.core import GameInfo, RulesGame
-from games.jump_drive import bots, setup, turn, view, whynot
+from games.jump_drive import bots, search, setup, turn, view, whynot
 from games.jump_drive.data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 
 GAME = RulesGame(
@@ -27,6 +27,7 @@ GAME = RulesGame(
     apply=turn.apply,
     view=view.view,
     bot_action=bots.bot_action,
+    search=search.HOOKS,
 )
 
 __all__ = ["GAME"]

@@ -10,7 +10,7 @@ see) and ``bots``; the log and the memo of shared view parts are ``games.gamelog
 from __future__ import annotations
 
 from games.core import GameInfo, RulesGame
-from games.space_mission import bots, setup, turn, view, whynot
+from games.space_mission import bots, search, setup, turn, view, whynot
 from games.space_mission.data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 
 GAME = RulesGame(
@@ -27,6 +27,7 @@ GAME = RulesGame(
     apply=turn.apply,
     view=view.view,
     bot_action=bots.bot_action,
+    search=search.HOOKS,
 )
 
 __all__ = ["GAME"]

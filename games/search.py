@@ -1,0 +1,237 @@
+"""Information-set Monte Carlo tree search, one for every game (the normal and strong bots).
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): each simulation deals a full
+state consistent with what the searching seat knows (``SearchHooks.sample``, from its
+view only), walks one shared tree by the actions taken, choosing among the actions legal
+in *this* deal by UCB with availability counts, adds one edge, plays on with the game's
+cheap playout policy for at most ``playout_depth`` actions and scores the result (the
+winners, or the game's estimate where the playout was cut off). The action most often
+tried at the root is played.
+
+Secret simultaneous choices (a ``round_key`` that is not ``None``) are searched as such,
+by decoupled selection: in a round every seat walks a branch of its own under the round's
+node, keyed by its own actions only, so no seat's choice is made knowing another's. Once
+the round is over the walk goes on below the round's node by the searching seat's own
+actions: what the others chose is not part of its information state.
+
+Everything is decided by the seed and the number of simulations: no clock, so a game
+with bots replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from typing import Any
+
+from games import rng
+from games.core import Action, Game, SearchHooks, State, View
+
+EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
+RANDOM_SHARE = 20  # percent of playout choices made at random, not by the easy bot
+PRIOR_VISITS = 10  # the weight of a prior choice, in simulations
+
+
+class _Edge:
+    __slots__ = ("available", "child", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.child: _Node | None = None
+
+    def node(self) -> _Node:
+        if self.child is None:
+            self.child = _Node()
+        return self.child
+
+
+class _Node:
+    """A node of the tree: edges by action, and for the node of a round of secret choices
+    a branch per seat and a node per own line of play after it (``links``)."""
+
+    __slots__ = ("edges", "links")
+
+    def __init__(self) -> None:
+        self.edges: dict[str, _Edge] = {}
+        self.links: dict[Hashable, _Node] = {}
+
+    def link(self, key: Hashable) -> _Node:
+        node = self.links.get(key)
+        if node is None:
+            node = self.links[key] = _Node()
+        return node
+
+
+def action_key(action: Action) -> str:
+    """One string per action (its fields are listed in one order by the rules code)."""
+    return repr(action)
+
+
+def rewards(game: Game, hooks: SearchHooks, state: State) -> list[float]:
+    """Each seat's reward in [0, 1]: its share of the win at the end, else how far its
+    estimated total leads the best of the others'."""
+    result = game.result(state)
+    n = state["players"]
+    if result is not None:
+        winners = result["winners"]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    totals = hooks.estimate(state)
+    out = []
+    for s in range(n):
+        lead = totals[s] - max(t for o, t in enumerate(totals) if o != s)
+        out.append(1.0 / (1.0 + math.exp(-3.0 * lead / hooks.scale)))
+    return out
+
+
+def _select(node: _Node, moves: list[Action], g: int) -> tuple[int, _Edge, Action, bool]:
+    """(generator, edge, action, whether the edge is new): an untried action if any, else
+    the best by UCB over the times each was available."""
+    untried: list[tuple[_Edge, Action]] = []
+    best, best_value, best_action = None, -1.0, moves[0]
+    for action in moves:
+        key = action_key(action)
+        edge = node.edges.get(key)
+        if edge is None:
+            edge = node.edges[key] = _Edge()
+        edge.available += 1
+        if edge.visits == 0:
+            untried.append((edge, action))
+            continue
+        value = edge.reward / edge.visits + EXPLORATION * math.sqrt(
+            math.log(edge.available) / edge.visits
+        )
+        if value > best_value:
+            best, best_value, best_action = edge, value, action
+    if untried:
+        g, i = rng.randbelow(g, len(untried))
+        return g, untried[i][0], untried[i][1], True
+    assert best is not None
+    return g, best, best_action, False
+
+
+class _Walk:
+    """One simulation's way down the tree, through rounds of secret choices."""
+
+    def __init__(self, root: _Node, seat: int) -> None:
+        self.seat = seat
+        self.node = root
+        self.round: Hashable | None = None
+        self.round_node: _Node | None = None
+        self.branches: dict[int, _Node] = {}
+        self.own: list[str] = []
+
+    def enter(self, key: Hashable | None) -> None:
+        """Follow the state into, out of or on to another round of secret choices."""
+        if key == self.round:
+            return
+        if self.round_node is not None:
+            self.node = self.round_node.link(("after", tuple(self.own)))
+        self.round, self.round_node, self.branches, self.own = key, None, {}, []
+        if key is not None:
+            self.round_node = self.node
+
+    def at(self, mover: int) -> _Node:
+        if self.round_node is None:
+            return self.node
+        branch = self.branches.get(mover)
+        return branch if branch is not None else self.round_node.link(("seat", mover))
+
+    def moved(self, mover: int, edge: _Edge, action: Action) -> None:
+        if self.round_node is None:
+            self.node = edge.node()
+            return
+        self.branches[mover] = edge.node()
+        if mover == self.seat:
+            self.own.append(action_key(action))
+
+
+def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: int, g: int) -> None:
+    walk = _Walk(root, seat)
+    path: list[tuple[_Edge, int]] = []
+    grown = grown_in_round = False  # an edge was added: the tree part ends
+    while not grown:
+        active = game.active_seats(state)
+        if not active:
+            break
+        key = hooks.round_key(state)
+        if grown_in_round and key != walk.round:
+            break  # an edge was added in the round just over
+        walk.enter(key)
+        mover = active[0]
+        g, edge, action, new = _select(walk.at(mover), hooks.moves(state, mover), g)
+        path.append((edge, mover))
+        state, _ = game.apply(state, mover, action)
+        walk.moved(mover, edge, action)
+        # In a round of secret choices every seat chooses in the tree, whichever is first.
+        grown = new and walk.round_node is None
+        grown_in_round = grown_in_round or (new and walk.round_node is not None)
+    for _ in range(hooks.playout_depth):
+        active = game.active_seats(state)
+        if not active:
+            break
+        g, pick = rng.next_u64(g)
+        state, _ = game.apply(state, active[0], hooks.rollout(state, active[0], pick))
+    values = rewards(game, hooks, state)
+    for edge, mover in path:
+        edge.visits += 1
+        edge.reward += values[mover]
+
+
+def search(
+    game: Game, view: View, seat: int, simulations: int, seed: int, prior: Action | None = None
+) -> Action:
+    """The action ``seat`` takes after ``simulations`` simulations, seeing only ``view``.
+
+    ``prior`` (the easy bot's choice, say) counts ``PRIOR_VISITS`` more visits when the
+    most visited action is played, so the search leaves it only for an action it finds
+    clearly better."""
+    hooks = game.search
+    if hooks is None:
+        raise ValueError(f"{game.info.id} has no search")
+    g = rng.seed_state(seed)
+    g, first = rng.next_u64(g)
+    state = hooks.sample(view, seat, first)
+    moves = hooks.moves(state, seat)
+    if not moves:
+        raise ValueError("the seat has no action to take")
+    if len(moves) == 1:
+        return moves[0]
+    root = _Node()
+    in_round = hooks.round_key(state) is not None
+    decisions = root.link(("seat", seat)) if in_round else root
+    for n in range(simulations):
+        if n:
+            g, deal = rng.next_u64(g)
+            state = hooks.sample(view, seat, deal)
+        else:
+            deal = first
+        _simulate(game, hooks, root, state, seat, deal)
+    bonus = {action_key(prior): PRIOR_VISITS} if prior is not None else {}
+    return max(moves, key=lambda a: _visits(decisions, a, bonus.get(action_key(a), 0)))
+
+
+def _visits(node: _Node, action: Action, bonus: int = 0) -> tuple[int, float]:
+    edge = node.edges.get(action_key(action))
+    return (bonus, 0.0) if edge is None or not edge.visits else (edge.visits + bonus, edge.reward)
+
+
+def statistics(game: Game, view: View, seat: int, simulations: int, seed: int) -> dict[str, Any]:
+    """The search's root figures (for tests and tuning): visits and mean reward by action."""
+    hooks = game.search
+    assert hooks is not None
+    root = _Node()
+    g = rng.seed_state(seed)
+    in_round = False
+    for _ in range(simulations):
+        g, deal = rng.next_u64(g)
+        state = hooks.sample(view, seat, deal)
+        in_round = hooks.round_key(state) is not None
+        _simulate(game, hooks, root, state, seat, deal)
+    decisions = root.link(("seat", seat)) if in_round else root
+    return {
+        key: {"visits": e.visits, "mean": e.reward / e.visits}
+        for key, e in decisions.edges.items()
+        if e.visits
+    }
