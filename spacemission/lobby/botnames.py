@@ -1,5 +1,5 @@
-"""Bot names that tell bots apart: the first bot of a kind at a table is "Greedy bot",
-the next ones "Greedy bot 2", "Greedy bot 3"… in seat order.
+"""Bot names that tell bots apart and show their level: the first bot of a level at a
+table is "Strong bot", the next ones "Strong bot 2", "Strong bot 3"… in seat order.
 
 The lobby and the match number bots alike, so a bot keeps its name when the match starts.
 """
@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
+
+# A seat's ``bot`` is a level of ``games.bots.LEVELS``; "random" (and "greedy", the easy
+# bot's old name) remain for matches stored before levels and for load tests.
+LABELS = {
+    "easy": gettext_noop("Easy bot"),
+    "normal": gettext_noop("Normal bot"),
+    "strong": gettext_noop("Strong bot"),
+    "random": gettext_noop("Random bot"),
+    "greedy": gettext_noop("Greedy bot"),
+}
 
 
 def english_name(kind: str, number: int = 1) -> str:
-    """The name stored with a match seat, e.g. "Greedy bot 2"."""
+    """The name stored with a match seat, e.g. "Strong bot 2"."""
     base = f"{kind.capitalize()} bot"
     return base if number == 1 else f"{base} {number}"
 
@@ -42,10 +52,9 @@ def bot_numbers(seats: Iterable[tuple[str, str]]) -> list[int | None]:
 
 
 def bot_label(kind: str, number: int | None = 1) -> str:
-    """A bot's shown name in the reader's language, e.g. "Greedy bot 2"."""
-    if number is None or number == 1:
-        return gettext("%(kind)s bot") % {"kind": kind.capitalize()}
-    return gettext("%(kind)s bot %(number)d") % {"kind": kind.capitalize(), "number": number}
+    """A bot's shown name in the reader's language, e.g. "Strong bot 2"."""
+    base = gettext(LABELS[kind]) if kind in LABELS else english_name(kind)
+    return base if number is None or number == 1 else f"{base} {number}"
 
 
 def seat_names(seats: Iterable[tuple[str, str]]) -> list[str]:
@@ -58,6 +67,6 @@ def seat_names(seats: Iterable[tuple[str, str]]) -> list[str]:
 
 
 def number_in(kind: str, name: str) -> int:
-    """The number in a bot's stored name ("Greedy bot 2" -> 2); 1 without one."""
+    """The number in a bot's stored name ("Strong bot 2" -> 2); 1 without one."""
     rest = name.removeprefix(english_name(kind)).strip()
     return int(rest) if name != rest and rest.isdigit() else 1

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clock import DEFAULT_PACE, PACES
 from games.core import GameInfo, Option
-from spacemission.lobby.games import available_games, game_choice
+from spacemission.lobby.games import DEFAULT_LEVEL, available_games, bot_levels, game_choice
 from spacemission.lobby.models import bot_label
 from spacemission.lobby.paces import pace_label
 
@@ -20,10 +20,13 @@ OPTION_PREFIX = "option_"
 
 def game_limits(games: list[GameInfo]) -> str:
     """What each game allows, for the script that narrows the form to the chosen game:
-    ``{"jump-drive": {"seats": [2, 3, 4], "bots": ["random", "greedy"]}, ...}``."""
+    ``{"jump-drive": {"seats": [2, 3, 4], "bots": ["easy", "normal", "strong"]}, ...}``."""
     return json.dumps(
         {
-            g.id: {"seats": list(range(g.min_players, g.max_players + 1)), "bots": list(g.bots)}
+            g.id: {
+                "seats": list(range(g.min_players, g.max_players + 1)),
+                "bots": list(bot_levels(g.id)),
+            }
             for g in games
         },
         separators=(",", ":"),
@@ -104,7 +107,7 @@ class QuickMatchForm(GameSizeForm):
 
 class CreateTableForm(GameSizeForm):
     bots = forms.IntegerField(label=_("Bots"), min_value=0, initial=0)
-    bot_kind = forms.ChoiceField(label=_("Bot kind"), required=False)
+    bot_kind = forms.ChoiceField(label=_("Bot level"), required=False)  # a level
     private = forms.BooleanField(
         label=_("Private (only people with the invite link)"), required=False
     )
@@ -122,9 +125,9 @@ class CreateTableForm(GameSizeForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="new_%s", **kwargs)
-        kinds = list(dict.fromkeys(kind for g in self.games for kind in g.bots))
+        kinds = list(dict.fromkeys(kind for g in self.games for kind in bot_levels(g.id)))
         self.fields["bot_kind"].choices = [(k, bot_label(k)) for k in kinds]
-        self.fields["bot_kind"].initial = "greedy" if "greedy" in kinds else kinds[0]
+        self.fields["bot_kind"].initial = DEFAULT_LEVEL if DEFAULT_LEVEL in kinds else kinds[0]
         self.fields["bots"].max_value = max(g.max_players for g in self.games) - 1
         self.fields["bots"].widget.attrs["max"] = self.fields["bots"].max_value
         paces = dict.fromkeys(p for g in self.games for p in g.paces if p in PACES)

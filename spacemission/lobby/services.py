@@ -19,7 +19,7 @@ from games.clock import DEFAULT_PACE, QUICK_MATCH_PACE
 from games.core import GameInfo
 from spacemission.accounts.models import User
 from spacemission.lobby.broadcast import table_changed, tables_changed
-from spacemission.lobby.games import game_info
+from spacemission.lobby.games import bot_levels, game_info
 from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.paces import offered
 from spacemission.matches.models import Match
@@ -47,9 +47,10 @@ def check_seat_count(info: GameInfo, seat_count: int) -> None:
         )
 
 
-def check_bot(info: GameInfo, kind: str) -> None:
-    if kind not in info.bots:
-        raise LobbyError(_("There is no such bot."))
+def check_bot(info: GameInfo, level: str) -> None:
+    """Refuse a bot level the game does not offer (``games.bots.levels``)."""
+    if level not in bot_levels(info.id):
+        raise LobbyError(_("There is no such bot level for this game."))
 
 
 class PaceError(LobbyError):
@@ -239,7 +240,7 @@ def leave(user: User, table_id: int) -> Table | None:
 
 @transaction.atomic
 def add_bot(user: User, table_id: int, kind: str, seat_index: int | None = None) -> Seat:
-    """The host seats a bot of ``kind`` in a free seat."""
+    """The host seats a bot of level ``kind`` in a free seat."""
     table = locked_open(table_id)
     require_host(table, user)
     check_bot(known_game(table.game), kind)

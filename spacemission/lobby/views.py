@@ -34,6 +34,8 @@ from spacemission.lobby.forms import (
 )
 from spacemission.lobby.games import (
     available_games,
+    bot_levels,
+    default_level,
     game_info,
     game_mark,
     game_name,
@@ -46,7 +48,6 @@ from spacemission.lobby.services import LobbyError
 
 View = Callable[..., HttpResponse]
 MAX_TOKEN = Table._meta.get_field("invite_token").max_length
-DEFAULT_BOT = "greedy"  # the stronger of the bots every game offers
 
 
 def lobby(request: HttpRequest, create_form: CreateTableForm | None = None) -> HttpResponse:
@@ -221,8 +222,8 @@ def waiting_room(
         "empty": len(seats) - filled,
         "needed": needed,
         "can_start": info is not None and filled >= needed,
-        "bots": info.bots if info else (),
-        "default_bot": DEFAULT_BOT,
+        "bots": [(level, bot_label(level)) for level in bot_levels(table.game)],
+        "default_bot": default_level(table.game),
         "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),
     }
     return render(request, "lobby/table.html", context)

@@ -17,11 +17,12 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games import fairdeal, registry
+from games import bots, fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.broadcast import tables_changed
+from spacemission.lobby.games import default_level
 from spacemission.lobby.models import Table
 from spacemission.matches import actlog, audiences, clocks, signals, states, turnmail, written
 from spacemission.matches.audiences import ViewChange
@@ -30,7 +31,6 @@ from spacemission.ratings.services import rate_match
 
 log = logging.getLogger(__name__)
 SEED_BITS = 63
-DEFAULT_BOT = "greedy"
 
 
 @dataclass(frozen=True)
@@ -114,13 +114,14 @@ def start_match(table: Table) -> Match:
     return match
 
 
-def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> MatchSeat:
+def replace_with_bot(match: Match, seat_index: int, bot: str = "") -> MatchSeat:
     """Hand a running match's seat to a bot for good (its player left the table); the bot
     moves if it is its turn. The seat keeps its user, marked resigned.
 
     The table's seat follows, so the lobby shows who plays now.
     """
-    if bot not in registry.get(match.game).info.bots:
+    bot = bot or stand_in_bot(match.game)
+    if bot not in bots.levels(registry.get(match.game)):
         raise ValueError(f"unknown bot {bot!r}")
     with serialised():
         locked = Match.objects.select_for_update().get(pk=match.pk)  # the match, then seats
@@ -386,16 +387,57 @@ def play_bot(match_id: int) -> Applied | None:
 def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
     """What bot ``bot`` would do at ``seat`` now, from its own view: its choice first,
     then every legal action (but undo) in case the rules refuse it."""
+    question = bot_question(match, seat, bot)
+    return [decide_bot(question), *fallbacks(question)]
+
+
+@dataclass(frozen=True)
+class BotQuestion:
+    """What a bot decision needs, all of it plain data (it may be answered in another
+    process): the game, the seat's view, the level and the seed, and the match version
+    it was asked at (its answer is applied at that version or not at all)."""
+
+    game: str
+    view: dict[str, Any]
+    seat: int
+    bot: str
+    seed: int
+    match_id: int
+    version: int
+    seen: int
+
+
+def bot_question(match: Match, seat: int, bot: str) -> BotQuestion:
     game = registry.get(match.game)
-    view = game.view(states.current(match), seat)
-    choice = game.bot_action(bot, view, bot_seed(match, seat))
-    return [choice, *(a for a in view.get("legal", []) if a.get("type") != "undo")]
+    return BotQuestion(
+        game=match.game,
+        view=game.view(states.current(match), seat),
+        seat=seat,
+        bot=bot,
+        seed=bot_seed(match, seat),
+        match_id=match.pk,
+        version=match.version,
+        seen=audiences.current(match.view_versions, match.seat_count)[seat],
+    )
+
+
+def decide_bot(question: BotQuestion) -> GameAction:
+    """The bot's choice: by ``games.bots`` for a level, by the game's own bot for the
+    kinds stored before levels ("random", "greedy"). Pure: no database."""
+    game = registry.get(question.game)
+    if question.bot in bots.LEVELS:
+        return bots.choose(game, question.view, question.seat, question.bot, question.seed)
+    return game.bot_action(question.bot, question.view, question.seed)
+
+
+def fallbacks(question: BotQuestion) -> list[GameAction]:
+    """Every legal action (but undo), in case the rules refuse the bot's choice."""
+    return [a for a in question.view.get("legal", []) if a.get("type") != "undo"]
 
 
 def stand_in_bot(game_id: str) -> str:
-    """The bot that plays for an absent or resigned player: the stronger one if offered."""
-    bots = registry.get(game_id).info.bots
-    return DEFAULT_BOT if DEFAULT_BOT in bots else bots[0]
+    """The bot that plays for an absent or resigned player: the normal level."""
+    return default_level(game_id)
 
 
 def note(match: Match, kind: str, seat: int, at: int, **args: Any) -> None:

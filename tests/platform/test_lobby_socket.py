@@ -168,7 +168,7 @@ async def test_frames_are_the_same_whoever_causes_them() -> None:
 
     def create_in_german() -> None:
         with translation.override("de"):
-            services.create_table(ada, "space-mission", 4, bots=2, bot_kind="greedy")
+            services.create_table(ada, "space-mission", 4, bots=2, bot_kind="easy")
 
     await database_sync_to_async(create_in_german)()
     frame = await socket.receive_json_from()

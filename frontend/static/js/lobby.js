@@ -58,16 +58,21 @@ function element(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A bot's name in the reader's language (the frame is the same for everyone);
-// a number tells two bots of one kind apart.
+// A bot's name in the reader's language (the frame is the same for everyone), by its
+// level; a number tells two bots of one level apart (match/seats.js names them alike).
+const BOT_LABELS = {
+  easy: () => gettext("Easy bot"),
+  normal: () => gettext("Normal bot"),
+  strong: () => gettext("Strong bot"),
+  random: () => gettext("Random bot"),
+  greedy: () => gettext("Greedy bot"),
+};
+
 function seatName(seat) {
   if (seat.away) return `${seat.name} (${gettext("away")})`;
   if (!seat.bot) return seat.name;
-  const kind = seat.bot.charAt(0).toUpperCase() + seat.bot.slice(1);
-  if (seat.number > 1) {
-    return interpolate(gettext("%(kind)s bot %(number)s"), { kind, number: seat.number }, true);
-  }
-  return interpolate(gettext("%(kind)s bot"), { kind }, true);
+  const label = BOT_LABELS[seat.bot] ? BOT_LABELS[seat.bot]() : `${seat.bot} bot`;
+  return seat.number > 1 ? `${label} ${seat.number}` : label;
 }
 
 // The game's badge, as lobby/_table_row.html renders it.

@@ -62,15 +62,23 @@ export function seatMark(seat, size = 16) {
   );
 }
 
-/** A bot's name in the reader's language: "Greedy bot", "Greedy bot 2" (the lobby's too). */
+// A bot's name by its level (the lobby's lobby.js names them alike).
+const BOT_LABELS = {
+  easy: () => gettext("Easy bot"),
+  normal: () => gettext("Normal bot"),
+  strong: () => gettext("Strong bot"),
+  random: () => gettext("Random bot"),
+  greedy: () => gettext("Greedy bot"),
+};
+
+/** A bot's name in the reader's language: "Strong bot", "Strong bot 2" (the lobby's too). */
 export function botName(kind, number = 1) {
-  const name = kind.charAt(0).toUpperCase() + kind.slice(1);
-  if (number > 1) return interpolate(gettext("%(kind)s bot %(number)s"), { kind: name, number }, true);
-  return interpolate(gettext("%(kind)s bot"), { kind: name }, true);
+  const label = BOT_LABELS[kind] ? BOT_LABELS[kind]() : `${kind} bot`;
+  return number > 1 ? `${label} ${number}` : label;
 }
 
 /** Each seat's shown name, by seat number: a bot's in the reader's language (a match
- * stores "Greedy bot 2"), a person's as they chose it (also while a bot stands in). */
+ * stores "Strong bot 2"), a person's as they chose it (also while a bot stands in). */
 export function seatNames(match) {
   const names = [];
   for (const seat of match?.seats ?? []) {
