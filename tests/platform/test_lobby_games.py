@@ -33,7 +33,10 @@ def test_both_forms_carry_each_games_player_counts_and_bots(as_ada: Client) -> N
     html = response.content.decode()
     for prefix, form in (("new", "create_form"), ("quick", "quick_form")):
         games = json.loads(attribute(html, f"{prefix}_game", "data-games"))
-        assert games["space-mission"] == {"seats": [2, 3, 4, 5], "bots": ["easy", "normal", "strong"]}
+        assert games["space-mission"] == {
+            "seats": [2, 3, 4, 5],
+            "bots": ["easy", "normal", "strong"],
+        }
         assert games["jump-drive"] == {"seats": [2, 3, 4], "bots": ["easy", "normal", "strong"]}
         # Without the script every count stays offered; the server refuses a wrong one.
         assert [n for n, _ in response.context[form].fields["seats"].choices] == [2, 3, 4, 5]

@@ -41,7 +41,10 @@ def test_table_keeps_the_chosen_options(as_ada: Client, option_game: str) -> Non
     ("fields", "error"),
     [
         ({"seats": 2}, "Option Game is for 3 to 4 players."),
-        ({"seats": 3, "bots": 1, "bot_kind": "strong"}, "There is no such bot level for this game."),
+        (
+            {"seats": 3, "bots": 1, "bot_kind": "strong"},
+            "There is no such bot level for this game.",
+        ),
         ({"seats": 3, "option_rounds": "4"}, "Select a valid choice."),
     ],
 )
