@@ -173,8 +173,8 @@ async def test_frames_are_the_same_whoever_causes_them() -> None:
     await database_sync_to_async(create_in_german)()
     frame = await socket.receive_json_from()
     assert frame["open"][0]["taken"][1:] == [
-        {"seat": 1, "name": "Greedy bot", "bot": "greedy", "number": 1},
-        {"seat": 2, "name": "Greedy bot 2", "bot": "greedy", "number": 2},
+        {"seat": 1, "name": "Easy bot", "bot": "easy", "number": 1},
+        {"seat": 2, "name": "Easy bot 2", "bot": "easy", "number": 2},
     ]
     await socket.disconnect()
 
