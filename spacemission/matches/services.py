@@ -24,8 +24,18 @@ from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.games import default_level
 from spacemission.lobby.models import Table
-from spacemission.matches import actlog, audiences, clocks, signals, states, turnmail, written
+from spacemission.matches import (
+    actlog,
+    audiences,
+    clocks,
+    decisions,
+    signals,
+    states,
+    turnmail,
+    written,
+)
 from spacemission.matches.audiences import ViewChange
+from spacemission.matches.decisions import BotQuestion
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.ratings.services import rate_match
 
@@ -359,13 +369,16 @@ def bot_to_move(match: Match) -> tuple[int, str] | None:
 
 
 def play_bot(match_id: int) -> Applied | None:
-    """Let the bot whose turn it is take one action, from its own view only.
+    """Let the bot whose turn it is take one action, from its own view only, in this
+    thread (the live layer asks and answers apart: ``ask_bot``, ``answer_bot``)."""
+    question = ask_bot(match_id)
+    if question is None:
+        return None
+    return answer_bot(question, decisions.decide(question))
 
-    None when no bot may act, or when the match moved on meanwhile (another process's bot
-    or a duplicate schedule got there first: the version check makes that a no-op). A bot
-    whose choice the rules refuse plays its first legal action instead, so a match never
-    stalls on a bot.
-    """
+
+def ask_bot(match_id: int) -> BotQuestion | None:
+    """What the bot whose turn it is must decide now, or None when no bot may act."""
     match = Match.objects.defer("snapshot").filter(pk=match_id).first()
     if match is None:
         return None
@@ -373,66 +386,48 @@ def play_bot(match_id: int) -> Applied | None:
     if turn is None:
         return None
     seat, bot = turn
-    seen = audiences.current(match.view_versions, match.seat_count)[seat]
-    for action in bot_choices(match, seat, bot):
+    return BotQuestion(
+        game=match.game,
+        view=registry.get(match.game).view(states.current(match), seat),
+        seat=seat,
+        bot=bot,
+        seed=bot_seed(match, seat),
+        match_id=match.pk,
+        seen=audiences.current(match.view_versions, match.seat_count)[seat],
+    )
+
+
+def answer_bot(question: BotQuestion, choice: GameAction) -> Applied | None:
+    """Apply a bot's ``choice`` to ``question``, only if the seat's view is still the one
+    it was decided on (so a decision taken twice, or by two processes, applies once).
+
+    None when the match moved on meanwhile (another process's bot or a duplicate schedule
+    got there first: the version check makes that a no-op). A bot whose choice the rules
+    refuse plays its first legal action instead, so a match never stalls on a bot.
+    """
+    seat = question.seat
+    for action in [choice, *decisions.fallbacks(question)]:
         try:
-            return apply_action(match.pk, seat, action, seen)
+            return apply_action(question.match_id, seat, action, question.seen)
         except IllegalAction as exc:
             if exc.code in {"stale_version", "match_over", "not_your_seat"}:
                 return None
-            log.error("match %s: bot %s chose %s, refused: %s", match.pk, bot, action, exc.code)
+            log.error(
+                "match %s: bot %s chose %s, refused: %s",
+                question.match_id,
+                question.bot,
+                action,
+                exc.code,
+            )
     return None
 
 
 def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
     """What bot ``bot`` would do at ``seat`` now, from its own view: its choice first,
     then every legal action (but undo) in case the rules refuse it."""
-    question = bot_question(match, seat, bot)
-    return [decide_bot(question), *fallbacks(question)]
-
-
-@dataclass(frozen=True)
-class BotQuestion:
-    """What a bot decision needs, all of it plain data (it may be answered in another
-    process): the game, the seat's view, the level and the seed, and the match version
-    it was asked at (its answer is applied at that version or not at all)."""
-
-    game: str
-    view: dict[str, Any]
-    seat: int
-    bot: str
-    seed: int
-    match_id: int
-    version: int
-    seen: int
-
-
-def bot_question(match: Match, seat: int, bot: str) -> BotQuestion:
-    game = registry.get(match.game)
-    return BotQuestion(
-        game=match.game,
-        view=game.view(states.current(match), seat),
-        seat=seat,
-        bot=bot,
-        seed=bot_seed(match, seat),
-        match_id=match.pk,
-        version=match.version,
-        seen=audiences.current(match.view_versions, match.seat_count)[seat],
-    )
-
-
-def decide_bot(question: BotQuestion) -> GameAction:
-    """The bot's choice: by ``games.bots`` for a level, by the game's own bot for the
-    kinds stored before levels ("random", "greedy"). Pure: no database."""
-    game = registry.get(question.game)
-    if question.bot in bots.LEVELS:
-        return bots.choose(game, question.view, question.seat, question.bot, question.seed)
-    return game.bot_action(question.bot, question.view, question.seed)
-
-
-def fallbacks(question: BotQuestion) -> list[GameAction]:
-    """Every legal action (but undo), in case the rules refuse the bot's choice."""
-    return [a for a in question.view.get("legal", []) if a.get("type") != "undo"]
+    view = registry.get(match.game).view(states.current(match), seat)
+    question = BotQuestion(match.game, view, seat, bot, bot_seed(match, seat), match.pk, 0)
+    return [decisions.decide(question), *decisions.fallbacks(question)]
 
 
 def stand_in_bot(game_id: str) -> str:

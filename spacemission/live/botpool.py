@@ -1,0 +1,90 @@
+"""Bot searches run in processes of their own, so a search never holds the serving
+process's event loop or its GIL: people's acts are served while bots think.
+
+The pool belongs to the serving process (``concurrent.futures``, spawned workers that
+import ``games`` only, at a lower CPU priority than the server). Why a pool and not a
+worker shared through the database: a decision is a pure function of plain data (the
+seat's view, the level, the seed), so nothing needs to outlive the process that asked,
+and a restarted server asks again (``bots.resume_all``). A worker that dies mid-decision
+breaks the pool; the decision is asked again of a fresh pool, and since it depends on its
+question alone it is the same decision, applied once (``answer_bot``'s version check).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from django.conf import settings
+
+from games.core import Action
+from spacemission.matches import decisions
+from spacemission.matches.decisions import BotQuestion
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3  # pools a decision may break before it is given up (the driver retries later)
+NICENESS = 10  # bot workers yield the CPU to the serving processes
+
+_pool: ProcessPoolExecutor | None = None
+_lock = threading.Lock()
+
+
+def _lower_priority() -> None:
+    os.nice(NICENESS)
+
+
+def pool() -> ProcessPoolExecutor:
+    """This process's bot pool, started on first use (and again after it broke)."""
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=settings.BOT_WORKERS,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
+            )
+        return _pool
+
+
+def _discard(broken: ProcessPoolExecutor) -> None:
+    global _pool
+    with _lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+def submit(question: BotQuestion) -> tuple[ProcessPoolExecutor, Future[Action]]:
+    """Start ``question``'s decision in a bot process."""
+    executor = pool()
+    return executor, executor.submit(decisions.decide, question)
+
+
+async def decide(question: BotQuestion) -> Action:
+    """The decision for ``question``: searches in a bot process, the rest (one step at
+    most) here. A pool broken mid-decision (a killed worker) is replaced and asked again."""
+    if not question.searches:
+        return decisions.decide(question)
+    for attempt in range(1, ATTEMPTS + 1):
+        executor, future = submit(question)
+        try:
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            log.warning("bot pool broke deciding for match %s (try %d)", question.match_id, attempt)
+            _discard(executor)
+    raise BrokenProcessPool(f"no bot process could decide for match {question.match_id}")
+
+
+def shutdown() -> None:
+    """Stop this process's bot workers (tests, shutdown)."""
+    global _pool
+    with _lock:
+        executor, _pool = _pool, None
+    if executor is not None:
+        executor.shutdown(wait=True, cancel_futures=True)
