@@ -68,9 +68,10 @@ def submit(question: BotQuestion) -> tuple[ProcessPoolExecutor, Future[Action]]:
 
 async def decide(question: BotQuestion) -> Action:
     """The decision for ``question``: searches in a bot process, the rest (one step at
-    most) here. A pool broken mid-decision (a killed worker) is replaced and asked again."""
+    most) in a thread here. A pool broken mid-decision (a killed worker) is replaced and
+    asked again."""
     if not question.searches:
-        return decisions.decide(question)
+        return await asyncio.to_thread(decisions.decide, question)
     for attempt in range(1, ATTEMPTS + 1):
         executor, future = submit(question)
         try:
@@ -79,6 +80,13 @@ async def decide(question: BotQuestion) -> Action:
             log.warning("bot pool broke deciding for match %s (try %d)", question.match_id, attempt)
             _discard(executor)
     raise BrokenProcessPool(f"no bot process could decide for match {question.match_id}")
+
+
+def worker_pids() -> list[int]:
+    """The process ids of this process's bot workers (none before the first search)."""
+    with _lock:
+        processes = dict(getattr(_pool, "_processes", None) or {})
+    return list(processes)
 
 
 def shutdown() -> None:
