@@ -104,8 +104,10 @@ def run(args: argparse.Namespace, bot_tables: int) -> dict[str, Any]:
         collector.tune(collector.THRESHOLD)
         before = bot_actions(db, ids)
         profiler = load.Profiler(proc, None, args.seconds, False)
-        asyncio.run(load.play(seatings, [proc], args, stats, profiler))
+        trackers = asyncio.run(load.play(seatings, [proc], args, stats, profiler))
         played = bot_actions(db, ids) - before
+        for seating, tracker in zip(seatings, trackers, strict=True):
+            tracker.settle(load.action_views(db, seating.match_id))
         figures = load.report(stats, [proc], args)
     keys = ("latency_ms_p50", "latency_ms_p95", "latency_ms_p99", "actions", "errors")
     return {"bot_tables": bot_tables, **{k: figures[k] for k in keys}, "bot_actions": played}
