@@ -122,6 +122,11 @@ class CreateTableForm(GameSizeForm):
         required=False,
         initial=True,
     )
+    bots_rated = forms.BooleanField(
+        label=_("Rated, bots count (a rated table may seat bots, each rated at its level)"),
+        required=False,
+        initial=True,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="new_%s", **kwargs)

@@ -53,6 +53,12 @@ def check_bot(info: GameInfo, level: str) -> None:
         raise LobbyError(_("There is no such bot level for this game."))
 
 
+def check_bots_may_sit(rated: bool, bots_rated: bool) -> None:
+    """A rated table seats bots only when it says so ("Rated, bots count")."""
+    if rated and not bots_rated:
+        raise LobbyError(_("This rated table does not seat bots: choose “Rated, bots count”."))
+
+
 class PaceError(LobbyError):
     """A pace this game or kind of table does not offer (the form shows it by the field)."""
 
@@ -119,10 +125,12 @@ def create_table(
     bot_kind: str = "",
     private: bool = False,
     rated: bool = False,
+    bots_rated: bool = False,
     options: dict[str, Any] | None = None,
     pace: str = DEFAULT_PACE,
 ) -> Table:
-    """A new open table with the host in seat 0 and ``bots`` bots in the next seats."""
+    """A new open table with the host in seat 0 and ``bots`` bots in the next seats; a
+    rated one seats bots only if ``bots_rated`` ("Rated, bots count")."""
     info = known_game(game)
     if rated:
         check_may_play_rated(host)
@@ -132,12 +140,14 @@ def create_table(
         raise LobbyError(_("Leave at least one seat for you."))
     if bots:
         check_bot(info, bot_kind)
+        check_bots_may_sit(rated, bots_rated)
     table = Table.objects.create(
         game=game,
         host=host,
         seat_count=seat_count,
         private=private,
         rated=rated,
+        bots_rated=rated and bots_rated,
         options=clean_options(info, options or {}),
         pace=pace,
     )
@@ -244,6 +254,7 @@ def add_bot(user: User, table_id: int, kind: str, seat_index: int | None = None)
     table = locked_open(table_id)
     require_host(table, user)
     check_bot(known_game(table.game), kind)
+    check_bots_may_sit(table.rated, table.bots_rated)
     seat = free_seat(seats_of(table), seat_index)
     claim_seat(seat, bot=kind)
     table.save(update_fields=["updated_at"])

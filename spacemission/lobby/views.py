@@ -144,6 +144,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
             bot_kind=data["bot_kind"],
             private=data["private"],
             rated=data["rated"],
+            bots_rated=data["bots_rated"],
             options=form.options(),
             pace=data["pace"],
         )

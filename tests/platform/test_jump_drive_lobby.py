@@ -92,7 +92,9 @@ def test_a_running_jump_drive_match_is_listed_and_watched(ada: User, bob: User) 
 
 @pytest.mark.django_db
 def test_quick_match_keeps_to_the_game_asked_for(ada: User, bob: User, cy: User, holders) -> None:
-    mission = services.create_table(bob, "space-mission", 3, bots=1, bot_kind="easy", rated=True)
+    mission = services.create_table(
+        bob, "space-mission", 3, bots=1, bot_kind="easy", rated=True, bots_rated=True
+    )
     drive = services.create_table(cy, GAME, 3, rated=True)
     assert services.quick_match(ada, GAME, 3) == drive
     assert holders(drive) == ["cy", "ada", ""]

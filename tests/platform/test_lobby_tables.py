@@ -252,3 +252,23 @@ def test_no_join_after_start(table: Table, ada: User, bob: User, cy: User) -> No
 def test_actions_need_post(table: Table, as_ada: Client) -> None:
     for name in ("table-join", "table-leave", "table-start"):
         assert as_ada.get(reverse(name, args=[table.public_id])).status_code == 405
+
+
+def test_a_rated_table_seats_bots_only_when_bots_count(as_ada: Client, ada: User) -> None:
+    data = {"game": "space-mission", "seats": 3, "bots": 1, "bot_kind": "strong", "rated": "on"}
+    response = as_ada.post(reverse("table-create"), data)
+    assert response.status_code == 400 and not Table.objects.exists()
+    assert "Rated, bots count" in response.content.decode()
+    as_ada.post(reverse("table-create"), {**data, "bots_rated": "on"})
+    table = Table.objects.get()
+    assert (table.rated, table.bots_rated, table.seats.get(index=1).bot) == (True, True, "strong")
+    page = as_ada.get(reverse("table", args=[table.public_id])).content.decode()
+    assert "rated, bots count" in page
+
+
+def test_no_bot_joins_a_rated_table_without_bots_count(ada: User, as_ada: Client, holders) -> None:
+    table = services.create_table(ada, "space-mission", 3, rated=True)
+    url = reverse("table-bot-add", args=[table.public_id])
+    response = as_ada.post(url, {"kind": "normal"}, follow=True)
+    assert any("Rated, bots count" in m for m in messages_of(response))
+    assert holders(table) == ["ada", "", ""] and not table.bots_rated
