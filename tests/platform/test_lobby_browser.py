@@ -114,7 +114,8 @@ def test_forms_follow_the_game_and_a_private_room_follows_its_table(person) -> N
     host.wait_for_url("**/t/*/")
     room = host.locator("#waiting-room")
     room.get_by_text("Strong bot 2").wait_for()
-    assert room.get_by_text("Strong bot", exact=True).count() == 1
+    names = room.locator("tbody td:nth-child(2)")
+    assert names.get_by_text("Strong bot", exact=True).count() == 1
 
     # The friend comes by the invite link and sits down; the host's room shows them
     # without a reload and without polling, then the start takes the friend to the match.
