@@ -133,7 +133,9 @@ def main(argv: list[str] | None = None) -> None:
             results[tables].append(figures)
             print(json.dumps(figures), flush=True)
     medians = {
-        tables: {k: statistics.median(r[k] for r in runs) for k in runs[0] if k != "bot_tables"}
+        tables: {
+            k: round(statistics.median(r[k] for r in runs), 1) for k in runs[0] if k != "bot_tables"
+        }
         for tables, runs in results.items()
     }
     print(f"{'':>24}{'without bots':>16}{'with bots':>16}")

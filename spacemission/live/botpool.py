@@ -29,7 +29,9 @@ from spacemission.matches.decisions import BotQuestion
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # pools a decision may break before it is given up (the driver retries later)
-NICENESS = 10  # bot workers yield the CPU to the serving processes
+# Bot workers yield the CPU to everything serving people (the server, the database):
+# the lowest priority that still gets a share of a busy CPU, so a bot is never starved.
+NICENESS = 19
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
