@@ -13,6 +13,7 @@ question alone it is the same decision, applied once (``answer_bot``'s version c
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -28,9 +29,10 @@ from spacemission.matches.decisions import BotQuestion
 
 log = logging.getLogger(__name__)
 
-ATTEMPTS = 3  # pools a decision may break before it is given up (the driver retries later)
-# Bot workers yield the CPU to everything serving people (the server, the database):
-# the lowest priority that still gets a share of a busy CPU, so a bot is never starved.
+ATTEMPTS = 3  # pools a decision may break before the easy bot decides instead
+# Bot workers yield the CPU to everything serving people (the server, the database). On
+# Linux they run as SCHED_IDLE: a waking server thread preempts them at once, yet they
+# keep a small share of a busy CPU, so a bot is never starved. Elsewhere: the lowest nice.
 NICENESS = 19
 
 _pool: ProcessPoolExecutor | None = None
@@ -38,7 +40,10 @@ _lock = threading.Lock()
 
 
 def _lower_priority() -> None:
-    os.nice(NICENESS)
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    else:
+        os.nice(NICENESS)
 
 
 def pool() -> ProcessPoolExecutor:
@@ -71,7 +76,8 @@ def submit(question: BotQuestion) -> tuple[ProcessPoolExecutor, Future[Action]]:
 async def decide(question: BotQuestion) -> Action:
     """The decision for ``question``: searches in a bot process, the rest (one step at
     most) in a thread here. A pool broken mid-decision (a killed worker) is replaced and
-    asked again."""
+    asked again; after ``ATTEMPTS`` broken pools, or a failed search, the easy bot
+    decides, so a table never stalls on a bot."""
     if not question.searches:
         return await asyncio.to_thread(decisions.decide, question)
     for attempt in range(1, ATTEMPTS + 1):
@@ -81,7 +87,12 @@ async def decide(question: BotQuestion) -> Action:
         except BrokenProcessPool:
             log.warning("bot pool broke deciding for match %s (try %d)", question.match_id, attempt)
             _discard(executor)
-    raise BrokenProcessPool(f"no bot process could decide for match {question.match_id}")
+        except Exception:
+            # A search that fails must not stall the table: the easy bot moves instead.
+            log.exception("bot search failed in match %s", question.match_id)
+            break
+    easy = dataclasses.replace(question, bot="easy")
+    return await asyncio.to_thread(decisions.decide, easy)
 
 
 def worker_pids() -> list[int]:
