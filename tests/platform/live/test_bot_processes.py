@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 from channels.db import database_sync_to_async
 
-from spacemission.live import botpool
+from spacemission.live import botpool, bots
 from spacemission.matches import decisions
 from spacemission.matches.models import Action, Match
 from spacemission.matches.services import answer_bot
@@ -23,8 +23,10 @@ WAIT = 60.0  # bound on waiting for a condition (a strong search, a pool restart
 
 
 @pytest.fixture
-def submitted(monkeypatch) -> Iterator[list]:
-    """Each search the bot pool starts: (question, future), in order."""
+async def submitted(monkeypatch) -> AsyncIterator[list]:
+    """Each search the bot pool starts: (question, future), in order. Afterwards the bot
+    drivers are stopped while the test's loop still runs (waiting for any database call
+    in flight), and the workers too."""
     seen: list = []
     submit = botpool.submit
 
@@ -37,6 +39,7 @@ def submitted(monkeypatch) -> Iterator[list]:
     yield seen
     for pid in botpool.worker_pids():
         os.kill(pid, signal.SIGCONT)
+    await asyncio.to_thread(bots.cancel_all)
     botpool.shutdown()
 
 
