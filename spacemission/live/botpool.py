@@ -18,6 +18,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -34,16 +35,26 @@ ATTEMPTS = 3  # pools a decision may break before the easy bot decides instead
 # Linux they run as SCHED_IDLE: a waking server thread preempts them at once, yet they
 # keep a small share of a busy CPU, so a bot is never starved. Elsewhere: the lowest nice.
 NICENESS = 19
+PARENT_CHECK = 1.0  # seconds between a worker's looks at whether its server still runs
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
 
 
-def _lower_priority() -> None:
+def _start_worker() -> None:
+    """A bot worker's start: the lowest CPU priority, and an end with its server."""
     if hasattr(os, "SCHED_IDLE"):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     else:
         os.nice(NICENESS)
+    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    # A server killed outright (SIGKILL) cannot stop its pool: its workers stop themselves.
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 def pool() -> ProcessPoolExecutor:
@@ -54,7 +65,7 @@ def pool() -> ProcessPoolExecutor:
             _pool = ProcessPoolExecutor(
                 max_workers=settings.BOT_WORKERS,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
+                initializer=_start_worker,
             )
         return _pool
 
