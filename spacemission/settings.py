@@ -301,6 +301,9 @@ NEW_ACCOUNTS_PER_HOUR = int(os.environ.get("NEW_ACCOUNTS_PER_HOUR", "0" if DEBUG
 
 # Live play tuning (seconds); tests shorten the bot delay.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+# Processes that take bot searches (``spacemission.live.botpool``): one core is kept for
+# serving people.
+BOT_WORKERS = int(os.environ.get("BOT_WORKERS", str(max(1, (os.cpu_count() or 2) - 1))))
 # How long a rematch offer waits for the other players' answers.
 REMATCH_SECONDS = int(os.environ.get("REMATCH_SECONDS", "120"))
 

@@ -1,7 +1,8 @@
 """Bots move by themselves, server-side, through the same path as people.
 
-One driver task per match and process plays bot turns one after the other, each after
-``settings.BOT_DELAY`` seconds, and stops when a person is to move or the match ends.
+One driver task per match and process plays bot turns one after the other, each
+``settings.BOT_DELAY`` seconds after it was asked (a search thinks meanwhile, in a bot
+process: ``botpool``), and stops when a person is to move or the match ends.
 Several processes may drive the same match (a restart scan, a reconnect elsewhere): every
 bot move is an ``apply_action`` at an expected version, so only one of them applies.
 """
@@ -15,10 +16,12 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from spacemission.live import fanout, ordering, presence, runner
+from games.core import Action
+from spacemission.live import botpool, fanout, ordering, presence, runner
 from spacemission.live.threads import db
+from spacemission.matches.decisions import BotQuestion
 from spacemission.matches.models import Match
-from spacemission.matches.services import Applied, bot_to_move, play_bot
+from spacemission.matches.services import Applied, answer_bot, ask_bot, bot_to_move
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +52,22 @@ async def _ensure(match_id: int) -> None:
 
 
 async def _drive(match_id: int, driver: _Driver) -> None:
+    loop = asyncio.get_running_loop()
     try:
         while True:
             wanted = driver.wanted
-            await asyncio.sleep(settings.BOT_DELAY)
-            async with ordering.turn(match_id):
-                applied, messages = await db(_move)(match_id)
-                if applied is not None:
-                    await fanout.send(messages)
+            asked = loop.time()
+            question = await db(ask_bot)(match_id)
+            applied = None
+            if question is not None:
+                # The bot thinks during its pause (in a bot process when it searches),
+                # and moves no earlier than BOT_DELAY after it was asked.
+                choice = await botpool.decide(question)
+                await asyncio.sleep(max(0.0, asked + settings.BOT_DELAY - loop.time()))
+                async with ordering.turn(match_id):
+                    applied, messages = await db(_answer)(question, choice)
+                    if applied is not None:
+                        await fanout.send(messages)
             if applied is None:
                 # Nothing to play; unless a schedule() came in while we looked, stop.
                 if driver.wanted == wanted:
@@ -78,8 +89,10 @@ def cancel_all() -> None:
     _drivers.clear()
 
 
-def _move(match_id: int) -> tuple[Applied | None, list[tuple[str, fanout.Message]]]:
-    applied = play_bot(match_id)
+def _answer(
+    question: BotQuestion, choice: Action
+) -> tuple[Applied | None, list[tuple[str, fanout.Message]]]:
+    applied = answer_bot(question, choice)
     if applied is None:
         return None, []
     return applied, fanout.patch_messages(applied)

@@ -1,5 +1,5 @@
-"""Bot names that tell bots apart: the first bot of a kind at a table is "Greedy bot",
-the next ones "Greedy bot 2", "Greedy bot 3"… in seat order.
+"""Bot names that tell bots apart and show their level: the first bot of a level at a
+table is "Strong bot", the next ones "Strong bot 2", "Strong bot 3"… in seat order.
 
 The lobby and the match number bots alike, so a bot keeps its name when the match starts.
 """
@@ -11,13 +11,9 @@ from collections.abc import Collection, Iterable
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-# The kind of bot a table gets unless its host chooses: the strongest every game offers
-# that is not random ("Play against bots", the forms' default).
-DEFAULT_BOT = "greedy"
-
 
 def english_name(kind: str, number: int = 1) -> str:
-    """The name stored with a match seat, e.g. "Greedy bot 2"."""
+    """The name stored with a match seat, e.g. "Strong bot 2"."""
     base = f"{kind.capitalize()} bot"
     return base if number == 1 else f"{base} {number}"
 
@@ -79,6 +75,6 @@ def seat_names(seats: Iterable[tuple[str, str]]) -> list[str]:
 
 
 def number_in(kind: str, name: str) -> int:
-    """The number in a bot's stored name ("Greedy bot 2" -> 2); 1 without one."""
+    """The number in a bot's stored name ("Strong bot 2" -> 2); 1 without one."""
     rest = name.removeprefix(english_name(kind)).strip()
     return int(rest) if name != rest and rest.isdigit() else 1

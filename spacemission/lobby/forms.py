@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clock import DEFAULT_PACE, PACES
 from games.core import GameInfo, Option
-from spacemission.lobby.botnames import DEFAULT_BOT, kind_name
-from spacemission.lobby.games import available_games, game_choice
+from spacemission.lobby.botnames import kind_name
+from spacemission.lobby.games import DEFAULT_LEVEL, available_games, bot_levels, game_choice
 from spacemission.lobby.paces import pace_label
 
 OPTION_PREFIX = "option_"
@@ -20,13 +20,13 @@ OPTION_PREFIX = "option_"
 
 def game_limits(games: list[GameInfo]) -> str:
     """What each game allows, for the script that narrows the form to the chosen game:
-    ``{"jump-drive": {"seats": [2, 3, 4], "usual": 2, "bots": ["random", "greedy"]}, ...}``."""
+    ``{"jump-drive": {"seats": [2, 3, 4], "usual": 2, "bots": ["easy", "normal"]}, ...}``."""
     return json.dumps(
         {
             g.id: {
                 "seats": list(range(g.min_players, g.max_players + 1)),
                 "usual": g.usual_players,
-                "bots": list(g.bots),
+                "bots": list(bot_levels(g.id)),
             }
             for g in games
         },
@@ -107,7 +107,7 @@ class QuickMatchForm(GameSizeForm):
 
 class CreateTableForm(GameSizeForm):
     bots = forms.IntegerField(label=_("Bots"), min_value=0, initial=0)
-    bot_kind = forms.ChoiceField(label=_("Bot kind"), required=False)
+    bot_kind = forms.ChoiceField(label=_("Bot level"), required=False)  # a level
     private = forms.BooleanField(
         label=_("Private (only people with the invite link)"), required=False
     )
@@ -122,12 +122,17 @@ class CreateTableForm(GameSizeForm):
         required=False,
         initial=False,  # a table is casual unless its host asks for ratings
     )
+    bots_rated = forms.BooleanField(
+        label=_("Rated, bots count (a rated table may seat bots, each rated at its level)"),
+        required=False,
+        initial=True,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="new_%s", **kwargs)
-        kinds = list(dict.fromkeys(kind for g in self.games for kind in g.bots))
+        kinds = list(dict.fromkeys(kind for g in self.games for kind in bot_levels(g.id)))
         self.fields["bot_kind"].choices = [(k, kind_name(k)) for k in kinds]
-        self.fields["bot_kind"].initial = DEFAULT_BOT if DEFAULT_BOT in kinds else kinds[0]
+        self.fields["bot_kind"].initial = DEFAULT_LEVEL if DEFAULT_LEVEL in kinds else kinds[0]
         self.fields["bots"].max_value = max(g.max_players for g in self.games) - 1
         self.fields["bots"].widget.attrs["max"] = self.fields["bots"].max_value
         paces = dict.fromkeys(p for g in self.games for p in g.paces if p in PACES)

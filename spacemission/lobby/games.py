@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from games import registry
+from games import bots, registry
 from games.core import GameInfo
 
 
@@ -21,6 +21,25 @@ def game_info(game_id: str) -> GameInfo | None:
         return registry.get(game_id).info
     except KeyError:
         return None
+
+
+# The level a bot gets unless one is chosen: quick tables' bots and stand-ins for absent
+# or resigned players.
+DEFAULT_LEVEL = "normal"
+
+
+def bot_levels(game_id: str) -> tuple[str, ...]:
+    """The bot levels a person may choose for ``game_id`` (none for an unknown game)."""
+    try:
+        return bots.levels(registry.get(game_id))
+    except KeyError:
+        return ()
+
+
+def default_level(game_id: str) -> str:
+    """``DEFAULT_LEVEL`` if the game offers it, else its first level."""
+    offered = bot_levels(game_id)
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in offered or not offered else offered[0]
 
 
 def game_name(game_id: str) -> str:

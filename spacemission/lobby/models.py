@@ -43,6 +43,9 @@ class Table(models.Model):
     )
     # Rated tables change their players' ratings and seat signed-up accounts only.
     rated = models.BooleanField(_("rated"), default=False)
+    # A rated table seats bots only with this on ("Rated, bots count"): each bot is rated
+    # at its level's rating, and the people's ratings move by it.
+    bots_rated = models.BooleanField(_("bots count"), default=False)
     # A preset of games.clock.PACES: the time control of the table's match.
     pace = models.CharField(_("pace"), max_length=12, default=DEFAULT_PACE)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from games.core import GameInfo
 from spacemission.accounts.models import User
 from spacemission.lobby import services
-from spacemission.lobby.botnames import DEFAULT_BOT
+from spacemission.lobby.games import default_level
 from spacemission.lobby.models import Launch, Table
 
 # Relaxed: nobody waits for the player, who may read the rules between moves; a day per
@@ -47,8 +47,8 @@ def new_token() -> str:
 
 
 def bot_kind(info: GameInfo) -> str:
-    """The kind of bot to play against: the default, or a game's last-listed (strongest)."""
-    return DEFAULT_BOT if DEFAULT_BOT in info.bots else info.bots[-1]
+    """The level of bot to play against: the lobby's default level where the game offers it."""
+    return default_level(info.id)
 
 
 @transaction.atomic

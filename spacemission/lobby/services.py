@@ -19,7 +19,7 @@ from games.clock import DEFAULT_PACE, QUICK_MATCH_PACE
 from games.core import GameInfo
 from spacemission.accounts.models import User
 from spacemission.lobby.broadcast import table_changed, tables_changed
-from spacemission.lobby.games import game_info
+from spacemission.lobby.games import bot_levels, game_info
 from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.paces import offered
 from spacemission.matches.models import Match
@@ -47,9 +47,16 @@ def check_seat_count(info: GameInfo, seat_count: int) -> None:
         )
 
 
-def check_bot(info: GameInfo, kind: str) -> None:
-    if kind not in info.bots:
-        raise LobbyError(_("There is no such bot."))
+def check_bot(info: GameInfo, level: str) -> None:
+    """Refuse a bot level the game does not offer (``games.bots.levels``)."""
+    if level not in bot_levels(info.id):
+        raise LobbyError(_("There is no such bot level for this game."))
+
+
+def check_bots_may_sit(rated: bool, bots_rated: bool) -> None:
+    """A rated table seats bots only when it says so ("Rated, bots count")."""
+    if rated and not bots_rated:
+        raise LobbyError(_("This rated table does not seat bots: choose “Rated, bots count”."))
 
 
 class PaceError(LobbyError):
@@ -118,10 +125,12 @@ def create_table(
     bot_kind: str = "",
     private: bool = False,
     rated: bool = False,
+    bots_rated: bool = False,
     options: dict[str, Any] | None = None,
     pace: str = DEFAULT_PACE,
 ) -> Table:
-    """A new open table with the host in seat 0 and ``bots`` bots in the next seats."""
+    """A new open table with the host in seat 0 and ``bots`` bots in the next seats; a
+    rated one seats bots only if ``bots_rated`` ("Rated, bots count")."""
     info = known_game(game)
     if rated:
         check_may_play_rated(host)
@@ -131,12 +140,14 @@ def create_table(
         raise LobbyError(_("Leave at least one seat for you."))
     if bots:
         check_bot(info, bot_kind)
+        check_bots_may_sit(rated, bots_rated)
     table = Table.objects.create(
         game=game,
         host=host,
         seat_count=seat_count,
         private=private,
         rated=rated,
+        bots_rated=rated and bots_rated,
         options=clean_options(info, options or {}),
         pace=pace,
     )
@@ -239,10 +250,11 @@ def leave(user: User, table_id: int) -> Table | None:
 
 @transaction.atomic
 def add_bot(user: User, table_id: int, kind: str, seat_index: int | None = None) -> Seat:
-    """The host seats a bot of ``kind`` in a free seat."""
+    """The host seats a bot of level ``kind`` in a free seat."""
     table = locked_open(table_id)
     require_host(table, user)
     check_bot(known_game(table.game), kind)
+    check_bots_may_sit(table.rated, table.bots_rated)
     seat = free_seat(seats_of(table), seat_index)
     claim_seat(seat, bot=kind)
     table.save(update_fields=["updated_at"])

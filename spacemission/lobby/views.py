@@ -32,7 +32,7 @@ from spacemission.accounts.throttle import allow_new_account
 from spacemission.accounts.views import BACKEND
 from spacemission.lobby import playnow, services
 from spacemission.lobby.access import can_watch, remember_invite
-from spacemission.lobby.botnames import DEFAULT_BOT, bot_label, bot_numbers, kind_name
+from spacemission.lobby.botnames import bot_label, bot_numbers, kind_name
 from spacemission.lobby.forms import (
     BotForm,
     CreateTableForm,
@@ -42,6 +42,8 @@ from spacemission.lobby.forms import (
 )
 from spacemission.lobby.games import (
     available_games,
+    bot_levels,
+    default_level,
     game_info,
     game_mark,
     game_name,
@@ -206,6 +208,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
             bot_kind=data["bot_kind"],
             private=data["private"],
             rated=data["rated"],
+            bots_rated=data["bots_rated"],
             options=form.options(),
             pace=data["pace"],
         )
@@ -307,8 +310,8 @@ def waiting_room(
         "empty": len(seats) - filled,
         "needed": needed,
         "can_start": info is not None and filled >= needed,
-        "bots": [(kind, kind_name(kind)) for kind in info.bots] if info else [],
-        "default_bot": DEFAULT_BOT,
+        "bots": [(level, kind_name(level)) for level in bot_levels(table.game)],
+        "default_bot": default_level(table.game),
         # When the host is offered to fill the empty seats with bots (ms since the epoch).
         "fill_at": int((table.created_at + FILL_AFTER).timestamp() * 1000),
         "invite_url": request.build_absolute_uri(reverse("invite", args=[table.invite_token])),

@@ -17,7 +17,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from games import registry
 from games.clock import MINUTE
 from games.core import IllegalAction
-from spacemission.matches import audiences, clocks, states
+from spacemission.matches import audiences, clocks, decisions, states
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.matches.services import (
     Applied,
@@ -108,7 +108,10 @@ def _play_one(
 ) -> Applied | None:
     seen = audiences.current(match.view_versions, match.seat_count)[seat]
     table = {i: {"index": i, "bot": stand_ins.get(i) or row.bot} for i, row in rows.items()}
-    for action in bot_choices(match, seat, stand_ins[seat]):
+    # The turn that ran out is played now, inside the match's lock: by the one-step easy
+    # bot, not a search (the stand-in's later turns search, in the bot processes).
+    bot = "easy" if stand_ins[seat] in decisions.SEARCHING else stand_ins[seat]
+    for action in bot_choices(match, seat, bot):
         try:
             return apply_locked(match, table, seat, action, seen)
         except IllegalAction:

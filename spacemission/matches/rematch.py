@@ -20,7 +20,7 @@ from games.core import IllegalAction
 from spacemission.lobby import services as lobby
 from spacemission.lobby.models import Seat, Table
 from spacemission.matches.models import Match, MatchSeat, Rematch
-from spacemission.matches.services import DEFAULT_BOT, serialised, start_match
+from spacemission.matches.services import serialised, stand_in_bot, start_match
 
 ACCEPT, DECLINE, BOT = "accept", "decline", "bot"
 
@@ -176,7 +176,7 @@ def _new_table(match: Match, rematch: Rematch) -> Table:
             table=table,
             index=s.index,
             user=s.user if s.index in rematch.asked else None,
-            bot="" if s.index in rematch.asked else (s.bot or DEFAULT_BOT),
+            bot="" if s.index in rematch.asked else (s.bot or stand_in_bot(old.game)),
         )
         for s in seats
     )

@@ -17,20 +17,30 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games import fairdeal, registry
+from games import bots, fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.broadcast import tables_changed
+from spacemission.lobby.games import default_level
 from spacemission.lobby.models import Table
-from spacemission.matches import actlog, audiences, clocks, signals, states, turnmail, written
+from spacemission.matches import (
+    actlog,
+    audiences,
+    clocks,
+    decisions,
+    signals,
+    states,
+    turnmail,
+    written,
+)
 from spacemission.matches.audiences import ViewChange
+from spacemission.matches.decisions import BotQuestion
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.ratings.services import rate_match
 
 log = logging.getLogger(__name__)
 SEED_BITS = 63
-DEFAULT_BOT = "greedy"
 
 
 @dataclass(frozen=True)
@@ -116,13 +126,14 @@ def start_match(table: Table, seed: int | None = None) -> Match:
     return match
 
 
-def replace_with_bot(match: Match, seat_index: int, bot: str = DEFAULT_BOT) -> MatchSeat:
+def replace_with_bot(match: Match, seat_index: int, bot: str = "") -> MatchSeat:
     """Hand a running match's seat to a bot for good (its player left the table); the bot
     moves if it is its turn. The seat keeps its user, marked resigned.
 
     The table's seat follows, so the lobby shows who plays now.
     """
-    if bot not in registry.get(match.game).info.bots:
+    bot = bot or stand_in_bot(match.game)
+    if bot not in bots.levels(registry.get(match.game)):
         raise ValueError(f"unknown bot {bot!r}")
     with serialised():
         locked = Match.objects.select_for_update().get(pk=match.pk)  # the match, then seats
@@ -360,13 +371,16 @@ def bot_to_move(match: Match) -> tuple[int, str] | None:
 
 
 def play_bot(match_id: int) -> Applied | None:
-    """Let the bot whose turn it is take one action, from its own view only.
+    """Let the bot whose turn it is take one action, from its own view only, in this
+    thread (the live layer asks and answers apart: ``ask_bot``, ``answer_bot``)."""
+    question = ask_bot(match_id)
+    if question is None:
+        return None
+    return answer_bot(question, decisions.decide(question))
 
-    None when no bot may act, or when the match moved on meanwhile (another process's bot
-    or a duplicate schedule got there first: the version check makes that a no-op). A bot
-    whose choice the rules refuse plays its first legal action instead, so a match never
-    stalls on a bot.
-    """
+
+def ask_bot(match_id: int) -> BotQuestion | None:
+    """What the bot whose turn it is must decide now, or None when no bot may act."""
     match = Match.objects.defer("snapshot").filter(pk=match_id).first()
     if match is None:
         return None
@@ -374,30 +388,53 @@ def play_bot(match_id: int) -> Applied | None:
     if turn is None:
         return None
     seat, bot = turn
-    seen = audiences.current(match.view_versions, match.seat_count)[seat]
-    for action in bot_choices(match, seat, bot):
+    return BotQuestion(
+        game=match.game,
+        view=registry.get(match.game).view(states.current(match), seat),
+        seat=seat,
+        bot=bot,
+        seed=bot_seed(match, seat),
+        match_id=match.pk,
+        seen=audiences.current(match.view_versions, match.seat_count)[seat],
+    )
+
+
+def answer_bot(question: BotQuestion, choice: GameAction) -> Applied | None:
+    """Apply a bot's ``choice`` to ``question``, only if the seat's view is still the one
+    it was decided on (so a decision taken twice, or by two processes, applies once).
+
+    None when the match moved on meanwhile (another process's bot or a duplicate schedule
+    got there first: the version check makes that a no-op). A bot whose choice the rules
+    refuse plays its first legal action instead, so a match never stalls on a bot.
+    """
+    seat = question.seat
+    for action in [choice, *decisions.fallbacks(question)]:
         try:
-            return apply_action(match.pk, seat, action, seen)
+            return apply_action(question.match_id, seat, action, question.seen)
         except IllegalAction as exc:
             if exc.code in {"stale_version", "match_over", "not_your_seat"}:
                 return None
-            log.error("match %s: bot %s chose %s, refused: %s", match.pk, bot, action, exc.code)
+            log.error(
+                "match %s: bot %s chose %s, refused: %s",
+                question.match_id,
+                question.bot,
+                action,
+                exc.code,
+            )
     return None
 
 
 def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
     """What bot ``bot`` would do at ``seat`` now, from its own view: its choice first,
     then every legal action (but undo) in case the rules refuse it."""
-    game = registry.get(match.game)
-    view = game.view(states.current(match), seat)
-    choice = game.bot_action(bot, view, bot_seed(match, seat))
-    return [choice, *(a for a in view.get("legal", []) if a.get("type") != "undo")]
+    view = registry.get(match.game).view(states.current(match), seat)
+    question = BotQuestion(match.game, view, seat, bot, bot_seed(match, seat), match.pk, 0)
+    return [decisions.decide(question), *decisions.fallbacks(question)]
 
 
 def stand_in_bot(game_id: str) -> str:
-    """The bot that plays for an absent or resigned player: the stronger one if offered."""
-    bots = registry.get(game_id).info.bots
-    return DEFAULT_BOT if DEFAULT_BOT in bots else bots[0]
+    """The bot that plays for an absent or resigned player: the normal level."""
+    return default_level(game_id)
 
 
 def note(match: Match, kind: str, seat: int, at: int, **args: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Case, IntegerField, Value, When
 
 from spacemission.lobby.botnames import bot_label
 from spacemission.ratings import scale
@@ -26,16 +26,15 @@ class Standing:
 
 
 def leaderboard(game: str, limit: int = LEADERBOARD_SIZE) -> list[Standing]:
-    """Players and bots with a rated game: established ratings first, each part highest
-    first (ties: more games first)."""
+    """Players with a rated game, ranked: established ratings first, each part highest
+    first (ties: more games first). Bots are never ranked among them (``bot_standings``)."""
     provisional = Case(
         When(games__lt=scale.PROVISIONAL_GAMES, then=Value(1)),
         default=Value(0),
         output_field=IntegerField(),
     )
     rows = (
-        Rating.objects.filter(game=game, games__gt=0)
-        .filter(Q(bot__gt="") | Q(user__is_active=True))
+        Rating.objects.filter(game=game, games__gt=0, bot="", user__is_active=True)
         .select_related("user")
         .order_by(provisional, "-mu", "-games", "pk")[:limit]
     )
@@ -50,6 +49,24 @@ def leaderboard(game: str, limit: int = LEADERBOARD_SIZE) -> list[Standing]:
             wins=row.wins,
         )
         for rank, row in enumerate(rows, start=1)
+    ]
+
+
+def bot_standings(game: str) -> list[Standing]:
+    """Each bot level's rating at ``game`` (those with a rated game), strongest first, apart
+    from the players' ranking (rank 0: unranked)."""
+    rows = Rating.objects.filter(game=game, games__gt=0).exclude(bot="").order_by("-mu", "pk")
+    return [
+        Standing(
+            rank=0,
+            name=bot_label(row.bot),
+            username=None,
+            rating=row.shown,
+            provisional=row.provisional,
+            games=row.games,
+            wins=row.wins,
+        )
+        for row in rows
     ]
 
 

@@ -7,6 +7,7 @@ from django.shortcuts import render
 
 from spacemission.lobby.games import available_games, game_info
 from spacemission.ratings import scale
+from spacemission.ratings.standings import bot_standings
 from spacemission.ratings.standings import leaderboard as standings
 
 
@@ -19,6 +20,7 @@ def leaderboard(request: HttpRequest, game: str | None = None) -> HttpResponse:
         "game": info,
         "games": games,
         "standings": standings(info.id),
+        "bots": bot_standings(info.id),
         "provisional_games": scale.PROVISIONAL_GAMES,
     }
     return render(request, "ratings/leaderboard.html", context)

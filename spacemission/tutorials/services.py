@@ -21,7 +21,7 @@ from spacemission.tutorials.models import GuidedTable
 # scripts in frontend/static/games/<game>/tutorial.js read the view, not this deal).
 SEED = 6
 SEATS = 3
-BOT = "greedy"
+BOT = "easy"
 PACE = "none"  # no clock: a newcomer reads at their own speed
 # A second start within this time is the same click twice: it gets the table just made.
 REPEATED_START = timedelta(seconds=10)

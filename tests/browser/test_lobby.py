@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import PHONE
 from tests.browser.ui import open_table, sign_up, sit_down, wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -123,3 +124,34 @@ def test_starting_with_an_empty_seat_asks_first(new_page):
     start.click()
     wait_for_table(host)
     assert len(questions) == 2
+
+
+def test_bot_levels_are_chosen_in_the_new_table_form_and_the_waiting_room(new_page):
+    host = new_page(PHONE)
+    sign_up(host, "vera")
+    host.goto("/")
+    form = host.locator("form[action='/tables/new/']")
+    form.locator("select[name=game]").select_option("jump-drive")
+    level = form.locator("select[name=bot_kind]")
+    offered = "select => [...select.options].filter(o => !o.hidden).map(o => o.textContent)"
+    assert level.evaluate(offered) == ["Easy bot", "Normal bot", "Strong bot"]
+    expect(level).to_have_value("normal")
+    expect(form.locator("input[name=bots_rated]")).to_be_checked()  # rated, bots count
+    form.locator("select[name=seats]").select_option("4")
+    form.locator("input[name=bots]").fill("1")
+    level.select_option("strong")
+    form.locator("button[type=submit]").click()
+    host.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    room = host.locator("#waiting-room")
+    expect(room).to_contain_text("Strong bot")
+    expect(host.locator("main")).to_contain_text("rated, bots count")
+
+    # The waiting room offers the levels too, normal first chosen; an easy bot joins.
+    choice = room.locator("select[name=kind]").first
+    expect(choice).to_have_value("normal")
+    assert choice.evaluate(offered) == ["Easy bot", "Normal bot", "Strong bot"]
+    choice.select_option("easy")
+    room.get_by_role("button", name="Add bot").first.click()
+    expect(room).to_contain_text("Easy bot")
+    expect(room).to_contain_text("Strong bot")
+    assert room.locator("select[name=kind]").count() == 1  # one seat left to fill

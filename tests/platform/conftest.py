@@ -83,11 +83,23 @@ def holders() -> Callable[[Table], list[str]]:
     return holders
 
 
+IDLE_DELAY = 3600
+
+
 @pytest.fixture(autouse=True)
-def idle_bots(settings: Settings) -> Iterator[None]:
-    """Bots in these tests only hold seats: they never move, and stop with the test."""
+def idle_bots(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Bots in these tests only hold seats: they never move, and stop with the test. With
+    the idle delay no bot driver starts at all: a driver asks its bot's question at once
+    (it thinks during the delay), and that read would race the test's own writes."""
     from spacemission.live import bots
 
-    settings.BOT_DELAY = 3600
+    settings.BOT_DELAY = IDLE_DELAY
+    schedule = bots.schedule
+
+    def unless_idle(match_id: int) -> None:
+        if settings.BOT_DELAY < IDLE_DELAY:  # tests of live play set a short delay
+            schedule(match_id)
+
+    monkeypatch.setattr(bots, "schedule", unless_idle)
     yield
     bots.cancel_all()

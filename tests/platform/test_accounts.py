@@ -163,7 +163,7 @@ def test_forms_refuse_posts_without_csrf_token(bob: User, name: str, data: dict)
 
 
 def test_table_actions_refuse_posts_without_csrf_token(ada: User) -> None:
-    table = services.create_table(ada, "space-mission", 3, bots=1, bot_kind="greedy")
+    table = services.create_table(ada, "space-mission", 3, bots=1, bot_kind="easy")
     client = Client(enforce_csrf_checks=True)
     client.force_login(ada)
     assert client.post(reverse("table-start", args=[table.public_id])).status_code == 403

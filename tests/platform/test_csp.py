@@ -27,9 +27,9 @@ def directives(response) -> dict[str, str]:
 @pytest.fixture
 def pages(ada: User, bob: User, as_ada: Client) -> dict[str, tuple[Client, str]]:
     waiting = services.create_table(ada, "space-mission", 3)
-    playing = services.create_table(ada, "space-mission", 2, bots=1, bot_kind="greedy")
+    playing = services.create_table(ada, "space-mission", 2, bots=1, bot_kind="easy")
     services.start(ada, playing.pk)
-    drive = services.create_table(ada, "jump-drive", 2, bots=1, bot_kind="greedy")
+    drive = services.create_table(ada, "jump-drive", 2, bots=1, bot_kind="easy")
     services.start(ada, drive.pk)
     anonymous = Client()
     return {

@@ -48,7 +48,7 @@ def test_the_lobby_offers_jump_drive_with_its_player_counts(as_ada: Client) -> N
 @pytest.mark.django_db
 @pytest.mark.parametrize("seats", [1, 5])
 def test_jump_drive_refuses_other_table_sizes(as_ada: Client, seats: int) -> None:
-    data = {"game": GAME, "seats": seats, "bots": 0, "bot_kind": "greedy"}
+    data = {"game": GAME, "seats": seats, "bots": 0, "bot_kind": "easy"}
     response = as_ada.post(reverse("table-create"), data)
     assert response.status_code == 400
     assert not Table.objects.exists()
@@ -60,30 +60,30 @@ def test_jump_drive_refuses_other_table_sizes(as_ada: Client, seats: int) -> Non
 def test_a_table_is_created_joined_filled_with_bots_and_started(
     as_ada: Client, as_bob: Client, ada: User, holders
 ) -> None:
-    data = {"game": GAME, "seats": 4, "bots": 1, "bot_kind": "random"}
+    data = {"game": GAME, "seats": 4, "bots": 1, "bot_kind": "easy"}
     response = as_ada.post(reverse("table-create"), data)
     table = Table.objects.get()
     assert response["Location"] == f"/t/{table.public_id}/" and table.game == GAME
     page = as_ada.get(table.get_absolute_url()).content.decode()
     assert "Jump Drive · Table" in page
-    assert '<option value="greedy" selected>Greedy bot</option>' in page  # the game's own bots
+    assert '<option value="normal" selected>Normal bot</option>' in page  # the game's levels
     as_bob.post(reverse("table-join", args=[table.public_id]))
-    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "greedy"})
-    assert holders(table) == ["ada", "bot:random", "bob", "bot:greedy"]
+    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "strong"})
+    assert holders(table) == ["ada", "bot:easy", "bob", "bot:strong"]
     as_ada.post(reverse("table-start", args=[table.public_id]))
     match = Match.objects.get(table=table)
     game = registry.get(GAME)
     assert (match.game, match.seat_count, match.status) == (GAME, 4, "running")
     assert game.active_seats(current(match)) == [0, 1, 2, 3]  # everyone keeps 5 of 7 (J10)
     # Several bots may act at once; each is found in turn, in seat order.
-    assert bot_to_move(match) == (1, "random")
+    assert bot_to_move(match) == (1, "easy")
     config = as_bob.get(table.get_absolute_url()).context["match_config"]
     assert (config["game"], config["game_name"], config["seat"]) == (GAME, "Jump Drive", 2)
 
 
 @pytest.mark.django_db
 def test_a_running_jump_drive_match_is_listed_and_watched(ada: User, bob: User) -> None:
-    table = services.create_table(ada, GAME, 3, bots=1, bot_kind="greedy")
+    table = services.create_table(ada, GAME, 3, bots=1, bot_kind="easy")
     services.join(bob, table.pk)
     match = services.start(ada, table.pk)
     lobby = Client().get(reverse("lobby"))
@@ -101,11 +101,13 @@ def test_a_running_jump_drive_match_is_listed_and_watched(ada: User, bob: User) 
 
 @pytest.mark.django_db
 def test_quick_match_keeps_to_the_game_asked_for(ada: User, bob: User, cy: User, holders) -> None:
-    mission = services.create_table(bob, "space-mission", 3, bots=1, bot_kind="greedy", rated=True)
+    mission = services.create_table(
+        bob, "space-mission", 3, bots=1, bot_kind="easy", rated=True, bots_rated=True
+    )
     drive = services.create_table(cy, GAME, 3, rated=True)
     assert services.quick_match(ada, GAME, 3) == drive
     assert holders(drive) == ["cy", "ada", ""]
-    assert holders(mission) == ["bob", "bot:greedy", ""]
+    assert holders(mission) == ["bob", "bot:easy", ""]
 
 
 @pytest.mark.django_db
@@ -128,14 +130,14 @@ async def test_the_lobby_socket_lists_jump_drive_tables() -> None:
     assert (await socket.connect())[0]
     await socket.receive_json_from()
     create = database_sync_to_async(services.create_table)
-    table = await create(ada, GAME, 2, bots=1, bot_kind="random")
+    table = await create(ada, GAME, 2, bots=1, bot_kind="easy")
     (listed,) = (await socket.receive_json_from())["open"]
     assert (listed["id"], listed["game"], listed["game_name"]) == (
         table.public_id,
         GAME,
         "Jump Drive",
     )
-    assert listed["taken"][1] == {"seat": 1, "name": "Random bot", "bot": "random", "number": 1}
+    assert listed["taken"][1] == {"seat": 1, "name": "Easy bot", "bot": "easy", "number": 1}
     await database_sync_to_async(services.start)(ada, table.pk)
     (running,) = (await socket.receive_json_from())["running"]
     assert (running["game"], running["watch"]) == (GAME, f"/t/{table.public_id}/")

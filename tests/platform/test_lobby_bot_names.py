@@ -17,26 +17,26 @@ pytestmark = pytest.mark.django_db
 
 
 def test_bots_are_numbered_by_kind_in_seat_order() -> None:
-    seats = [("", "Ada"), ("greedy", ""), ("random", ""), ("greedy", ""), ("", "")]
+    seats = [("", "Ada"), ("easy", ""), ("random", ""), ("easy", ""), ("", "")]
     assert bot_numbers(seats) == [None, 1, 1, 2, None]
-    assert seat_names(seats) == ["Ada", "Greedy bot", "Random bot", "Greedy bot 2", ""]
+    assert seat_names(seats) == ["Ada", "Easy bot", "Random bot", "Easy bot 2", ""]
 
 
 def test_a_person_named_like_a_bot_keeps_the_bots_apart() -> None:
-    assert seat_names([("greedy", ""), ("", "Greedy bot")]) == ["Greedy bot 2", "Greedy bot"]
+    assert seat_names([("easy", ""), ("", "Easy bot")]) == ["Easy bot 2", "Easy bot"]
 
 
 def test_two_greedy_bots_keep_their_names_from_the_lobby_to_the_match(
     ada: User, as_ada: Client, bob: User
 ) -> None:
-    table = services.create_table(ada, "space-mission", 4, bots=2, bot_kind="greedy")
+    table = services.create_table(ada, "space-mission", 4, bots=2, bot_kind="easy")
     services.join(bob, table.pk)
     (listed,) = tables_frame()["open"]
     lobby_names = [seat["name"] for seat in listed["taken"]]
-    assert lobby_names == ["Ada", "Greedy bot", "Greedy bot 2", "bob"]
+    assert lobby_names == ["Ada", "Easy bot", "Easy bot 2", "bob"]
     room = as_ada.get(reverse("table", args=[table.public_id]))
     assert [name for _, name in room.context["seats"]] == lobby_names
-    assert "Greedy bot 2" in room.content.decode()
+    assert "Easy bot 2" in room.content.decode()
 
     match = services.start(ada, table.pk)
     names = list(
@@ -46,23 +46,23 @@ def test_two_greedy_bots_keep_their_names_from_the_lobby_to_the_match(
 
 
 def test_a_bot_that_replaces_a_player_takes_a_name_still_free(ada: User, bob: User) -> None:
-    table = services.create_table(ada, "space-mission", 3, bots=1, bot_kind="greedy")
+    table = services.create_table(ada, "space-mission", 3, bots=1, bot_kind="easy")
     services.join(bob, table.pk)
     match = services.start(ada, table.pk)
-    seat = replace_with_bot(match, 0)
-    assert seat.name == "Greedy bot 2"
+    seat = replace_with_bot(match, 0, "easy")
+    assert seat.name == "Easy bot 2"
     names = MatchSeat.objects.filter(match=match).order_by("index").values_list("name", flat=True)
-    assert list(names) == ["Greedy bot 2", "Greedy bot", "bob"]
+    assert list(names) == ["Easy bot 2", "Easy bot", "bob"]
     (listed,) = tables_frame()["running"]
     assert [seat["name"] for seat in listed["taken"]] == list(names)
     assert [seat["number"] for seat in listed["taken"]] == [2, 1, None]
 
 
 def test_bot_names_in_german(ada: User, as_ada: Client) -> None:
-    table = services.create_table(ada, "space-mission", 4, bots=2, bot_kind="random")
+    table = services.create_table(ada, "space-mission", 4, bots=2, bot_kind="easy")
     page = as_ada.get(reverse("table", args=[table.public_id]), HTTP_ACCEPT_LANGUAGE="de")
-    assert [name for _, name in page.context["seats"]][1:3] == ["Zufallsbot", "Zufallsbot 2"]
-    # The host's choice of a bot for an empty seat names the kinds in German too.
+    assert [name for _, name in page.context["seats"]][1:3] == ["Leichter Bot", "Leichter Bot 2"]
+    # The host's choice of a bot for an empty seat names the levels in German too.
     (free,) = [seat for seat, _ in page.context["seats"] if not seat.taken]
     options = page.content.decode().split(f'id="bot-{free.index}"')[1].split("</select>")[0]
-    assert ">Zufallsbot<" in options and ">Gieriger Bot<" in options and "Greedy" not in options
+    assert ">Leichter Bot<" in options and ">Starker Bot<" in options and "Strong" not in options

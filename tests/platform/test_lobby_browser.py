@@ -106,17 +106,17 @@ def test_forms_follow_the_game_and_a_private_room_follows_its_table(person) -> N
         host.select_option(f"#{prefix}_game", "space-mission")
         assert host.locator(f"#{prefix}_seats option").count() == 4
 
-    # Two greedy bots at a private table, told apart by name.
+    # Two strong bots at a private table, told apart by name.
     host.select_option("#new_seats", "4")
     host.fill("#new_bots", "2")
-    host.select_option("#new_bot_kind", "greedy")
+    host.select_option("#new_bot_kind", "strong")
     host.check("#new_private")
     host.get_by_role("button", name="Open table").click()
     host.wait_for_url("**/t/*/")
     room = host.locator("#waiting-room")
-    room.get_by_text("Greedy bot 2").wait_for()
+    room.get_by_text("Strong bot 2").wait_for()
     names = room.locator("tbody td:nth-child(2)")  # the seats' names, not the bot choices
-    assert names.get_by_text("Greedy bot", exact=True).count() == 1
+    assert names.get_by_text("Strong bot", exact=True).count() == 1
 
     # The friend comes by the invite link and sits down; the host's room shows them
     # without a reload and without polling, then the start takes the friend to the match.

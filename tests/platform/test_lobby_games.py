@@ -33,7 +33,7 @@ def test_both_forms_carry_each_games_player_counts_and_bots(as_ada: Client) -> N
     html = response.content.decode()
     for prefix, form in (("new", "create_form"), ("quick", "quick_form")):
         games = json.loads(attribute(html, f"{prefix}_game", "data-games"))
-        bots = ["random", "greedy"]
+        bots = ["easy", "normal", "strong"]
         assert games["space-mission"] == {"seats": [2, 3, 4, 5], "usual": 3, "bots": bots}
         assert games["jump-drive"] == {"seats": [2, 3, 4], "usual": 2, "bots": bots}
         # Without the script every count stays offered; the server refuses a wrong one.
@@ -43,14 +43,14 @@ def test_both_forms_carry_each_games_player_counts_and_bots(as_ada: Client) -> N
 def test_a_games_options_are_marked_as_its_own(as_ada: Client, option_game: str) -> None:
     html = as_ada.get(reverse("lobby")).content.decode()
     games = json.loads(attribute(html, "new_game", "data-games"))
-    assert games[option_game] == {"seats": [3, 4], "usual": 3, "bots": ["cautious"]}
+    assert games[option_game] == {"seats": [3, 4], "usual": 3, "bots": ["easy"]}
     assert attribute(html, "new_option_rounds", "data-game") == option_game
     assert attribute(html, "new_option_open_hands", "data-game") == option_game
 
 
 def test_each_listed_table_shows_its_game(ada: User, bob: User, as_ada: Client) -> None:
     mission = services.create_table(ada, "space-mission", 3)
-    drive = services.create_table(bob, "jump-drive", 2, bots=1, bot_kind="greedy")
+    drive = services.create_table(bob, "jump-drive", 2, bots=1, bot_kind="easy")
     services.start(bob, drive.pk)
     frame = tables_frame()
     ((opened,), (running,)) = frame["open"], frame["running"]

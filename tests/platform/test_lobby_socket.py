@@ -168,13 +168,13 @@ async def test_frames_are_the_same_whoever_causes_them() -> None:
 
     def create_in_german() -> None:
         with translation.override("de"):
-            services.create_table(ada, "space-mission", 4, bots=2, bot_kind="greedy")
+            services.create_table(ada, "space-mission", 4, bots=2, bot_kind="easy")
 
     await database_sync_to_async(create_in_german)()
     frame = await socket.receive_json_from()
     assert frame["open"][0]["taken"][1:] == [
-        {"seat": 1, "name": "Greedy bot", "bot": "greedy", "number": 1},
-        {"seat": 2, "name": "Greedy bot 2", "bot": "greedy", "number": 2},
+        {"seat": 1, "name": "Easy bot", "bot": "easy", "number": 1},
+        {"seat": 2, "name": "Easy bot 2", "bot": "easy", "number": 2},
     ]
     await socket.disconnect()
 

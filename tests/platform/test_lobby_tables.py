@@ -24,13 +24,13 @@ def messages_of(response) -> list[str]:
 def test_create_table_seats_host_and_bots(as_ada: Client, ada: User, holders) -> None:
     response = as_ada.post(
         reverse("table-create"),
-        {"game": "space-mission", "seats": 4, "bots": 2, "bot_kind": "random"},
+        {"game": "space-mission", "seats": 4, "bots": 2, "bot_kind": "strong"},
     )
     table = Table.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/t/{table.public_id}/"
     assert (table.host, table.seat_count, table.status) == (ada, 4, "open")
-    assert holders(table) == ["ada", "bot:random", "bot:random", ""]
+    assert holders(table) == ["ada", "bot:strong", "bot:strong", ""]
 
 
 @pytest.mark.parametrize(
@@ -38,13 +38,13 @@ def test_create_table_seats_host_and_bots(as_ada: Client, ada: User, holders) ->
     [
         ({"seats": 6, "bots": 0}, "seats"),
         ({"seats": 1, "bots": 0}, "seats"),
-        ({"seats": 3, "bots": 3, "bot_kind": "greedy"}, "at least one seat"),
+        ({"seats": 3, "bots": 3, "bot_kind": "easy"}, "at least one seat"),
         ({"seats": 3, "bots": 1, "bot_kind": "clairvoyant"}, "bot_kind"),
         ({"seats": 3, "bots": 0, "game": "chess"}, "game"),
     ],
 )
 def test_create_table_refuses_bad_input(as_ada: Client, fields: dict, error: str) -> None:
-    data = {"game": "space-mission", "bot_kind": "greedy", **fields}
+    data = {"game": "space-mission", "bot_kind": "easy", **fields}
     response = as_ada.post(reverse("table-create"), data)
     assert response.status_code == 400
     form = response.context["create_form"]
@@ -60,7 +60,7 @@ def test_anonymous_create_goes_to_login(client: Client) -> None:
 
 
 def test_a_table_asked_for_while_logged_out_is_opened_on_the_way_back(client: Client) -> None:
-    chosen = {"game": "jump-drive", "seats": "4", "bots": "2", "bot_kind": "random"}
+    chosen = {"game": "jump-drive", "seats": "4", "bots": "2", "bot_kind": "easy"}
     response = client.post(reverse("table-create"), {**chosen, "csrfmiddlewaretoken": "x"})
     back = parse_qs(urlparse(response["Location"]).query)["next"][0]
     assert back == reverse("resume") and not Table.objects.exists()
@@ -69,7 +69,7 @@ def test_a_table_asked_for_while_logged_out_is_opened_on_the_way_back(client: Cl
     table = Table.objects.get()
     assert response["Location"] == table.get_absolute_url()
     assert (table.game, table.seat_count, table.host.username) == ("jump-drive", 4, "lena")
-    assert sorted(table.seats.values_list("bot", flat=True)) == ["", "", "random", "random"]
+    assert sorted(table.seats.values_list("bot", flat=True)) == ["", "", "easy", "easy"]
     assert client.get(back)["Location"] == reverse("lobby")  # done once, not again
 
 
@@ -99,7 +99,7 @@ def test_a_bot_for_a_seat_that_is_no_seat_is_refused(
     table: Table, as_ada: Client, holders, seat: str
 ) -> None:
     url = reverse("table-bot-add", args=[table.public_id])
-    response = as_ada.post(url, {"kind": "greedy", "seat": seat}, follow=True)
+    response = as_ada.post(url, {"kind": "easy", "seat": seat}, follow=True)
     assert "There is no such seat." in messages_of(response)
     assert holders(table) == ["ada", "", ""]
 
@@ -144,7 +144,7 @@ def test_leaving_host_hands_the_table_on(table: Table, as_ada: Client, bob, cy, 
 
 
 def test_last_player_leaving_closes_the_table(ada: User, as_ada: Client) -> None:
-    table = services.create_table(ada, "space-mission", 3, bots=2, bot_kind="greedy")
+    table = services.create_table(ada, "space-mission", 3, bots=2, bot_kind="easy")
     response = as_ada.post(reverse("table-leave", args=[table.public_id]))
     assert response["Location"] == reverse("lobby")
     assert not Table.objects.filter(pk=table.pk).exists()
@@ -156,18 +156,18 @@ def test_leave_when_not_seated_is_refused(table: Table, bob: User) -> None:
 
 
 def test_host_adds_and_removes_bots(table: Table, as_ada: Client, holders) -> None:
-    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "greedy", "seat": 2})
-    assert holders(table) == ["ada", "", "bot:greedy"]
-    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "random"})
-    assert holders(table) == ["ada", "bot:random", "bot:greedy"]
+    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "strong", "seat": 2})
+    assert holders(table) == ["ada", "", "bot:strong"]
+    as_ada.post(reverse("table-bot-add", args=[table.public_id]), {"kind": "easy"})
+    assert holders(table) == ["ada", "bot:easy", "bot:strong"]
     as_ada.post(reverse("table-bot-remove", args=[table.public_id, 2]))
-    assert holders(table) == ["ada", "bot:random", ""]
+    assert holders(table) == ["ada", "bot:easy", ""]
 
 
 def test_only_the_host_manages_bots(table: Table, bob: User, as_bob: Client, holders) -> None:
     services.join(bob, table.pk)
     response = as_bob.post(
-        reverse("table-bot-add", args=[table.public_id]), {"kind": "greedy"}, follow=True
+        reverse("table-bot-add", args=[table.public_id]), {"kind": "easy"}, follow=True
     )
     assert "Only the host may do that." in messages_of(response)
     assert holders(table) == ["ada", "bob", ""]
@@ -176,6 +176,39 @@ def test_only_the_host_manages_bots(table: Table, bob: User, as_bob: Client, hol
 def test_unknown_bot_kind_is_refused(table: Table, ada: User) -> None:
     with pytest.raises(services.LobbyError, match="no such bot"):
         services.add_bot(ada, table.pk, "clairvoyant")
+
+
+@pytest.mark.parametrize("level", ["clairvoyant", "random", "greedy", ""])
+def test_a_level_the_game_does_not_offer_is_refused(
+    table: Table, as_ada: Client, holders, level: str
+) -> None:
+    url = reverse("table-bot-add", args=[table.public_id])
+    response = as_ada.post(url, {"kind": level}, follow=True)
+    assert response.status_code == 200
+    assert any("bot" in message or "required" in message for message in messages_of(response))
+    assert holders(table) == ["ada", "", ""]
+
+
+def test_a_bot_for_a_full_table_is_refused(table: Table, as_ada: Client, holders) -> None:
+    services.add_bot(table.host, table.pk, "easy")
+    services.add_bot(table.host, table.pk, "normal")
+    url = reverse("table-bot-add", args=[table.public_id])
+    response = as_ada.post(url, {"kind": "strong"}, follow=True)
+    assert "This table is full." in messages_of(response)
+    assert holders(table) == ["ada", "bot:easy", "bot:normal"]
+
+
+def test_a_bot_for_a_running_table_is_refused(table: Table, as_ada: Client, holders) -> None:
+    services.add_bot(table.host, table.pk, "strong", 1)
+    services.start(table.host, table.pk)
+    url = reverse("table-bot-add", args=[table.public_id])
+    response = as_ada.post(url, {"kind": "strong"}, follow=True)
+    assert response.status_code == 200 and messages_of(response)
+    assert holders(table) == ["ada", "bot:strong"]
+    assert list(Match.objects.get(table=table).seats.values_list("bot", flat=True)) == [
+        "",
+        "strong",
+    ]
 
 
 def test_host_starts_with_two_filled(table: Table, as_ada: Client, bob: User) -> None:
@@ -190,7 +223,7 @@ def test_host_starts_with_two_filled(table: Table, as_ada: Client, bob: User) ->
 
 
 def test_bots_count_towards_starting(ada: User, as_ada: Client) -> None:
-    table = services.create_table(ada, "space-mission", 4, bots=1, bot_kind="greedy")
+    table = services.create_table(ada, "space-mission", 4, bots=1, bot_kind="easy")
     as_ada.post(reverse("table-start", args=[table.public_id]))
     table.refresh_from_db()
     assert table.status == "running"
@@ -223,3 +256,23 @@ def test_no_join_after_start(table: Table, ada: User, bob: User, cy: User) -> No
 def test_actions_need_post(table: Table, as_ada: Client) -> None:
     for name in ("table-join", "table-leave", "table-start"):
         assert as_ada.get(reverse(name, args=[table.public_id])).status_code == 405
+
+
+def test_a_rated_table_seats_bots_only_when_bots_count(as_ada: Client, ada: User) -> None:
+    data = {"game": "space-mission", "seats": 3, "bots": 1, "bot_kind": "strong", "rated": "on"}
+    response = as_ada.post(reverse("table-create"), data)
+    assert response.status_code == 400 and not Table.objects.exists()
+    assert "Rated, bots count" in response.content.decode()
+    as_ada.post(reverse("table-create"), {**data, "bots_rated": "on"})
+    table = Table.objects.get()
+    assert (table.rated, table.bots_rated, table.seats.get(index=1).bot) == (True, True, "strong")
+    page = as_ada.get(reverse("table", args=[table.public_id])).content.decode()
+    assert "rated, bots count" in page
+
+
+def test_no_bot_joins_a_rated_table_without_bots_count(ada: User, as_ada: Client, holders) -> None:
+    table = services.create_table(ada, "space-mission", 3, rated=True)
+    url = reverse("table-bot-add", args=[table.public_id])
+    response = as_ada.post(url, {"kind": "normal"}, follow=True)
+    assert any("Rated, bots count" in m for m in messages_of(response))
+    assert holders(table) == ["ada", "", ""] and not table.bots_rated

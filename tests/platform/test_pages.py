@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_lobby_lists_public_tables_only(client: Client, ada: User, bob: User) -> None:
     public = services.create_table(ada, "space-mission", 3)
     hidden = services.create_table(bob, "space-mission", 3, private=True)
-    running = services.create_table(bob, "space-mission", 2, bots=1, bot_kind="greedy")
+    running = services.create_table(bob, "space-mission", 2, bots=1, bot_kind="easy")
     services.start(bob, running.pk)
     response = client.get(reverse("lobby"))
     assert response.status_code == 200
@@ -32,7 +32,7 @@ def test_lobby_lists_public_tables_only(client: Client, ada: User, bob: User) ->
 
 def test_lobby_rows_offer_what_fits(as_bob: Client, ada: User, bob: User) -> None:
     joinable = services.create_table(ada, "space-mission", 3)
-    full = services.create_table(ada, "space-mission", 2, bots=1, bot_kind="greedy")
+    full = services.create_table(ada, "space-mission", 2, bots=1, bot_kind="easy")
     mine = services.create_table(bob, "space-mission", 3)
     html = as_bob.get(reverse("lobby")).content.decode()
 
@@ -108,9 +108,9 @@ def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob)
     response = client.post(reverse("table-leave", args=[table.public_id]))
     assert response["Location"] == reverse("lobby")
     seat = table.seats.get(index=1)
-    assert (seat.user, seat.bot) == (None, "greedy")
+    assert (seat.user, seat.bot) == (None, "normal")
     played = table.match.seats.get(index=1)  # the match's seat stays bob's, resigned
-    assert (played.user, played.bot, played.resigned) == (bob, "greedy", True)
+    assert (played.user, played.bot, played.resigned) == (bob, "normal", True)
 
 
 def test_table_state_changes_with_the_table(table: Table, bob: User, client: Client) -> None:

@@ -51,7 +51,7 @@ TABLE_POSTS = [
 def test_every_table_action_of_a_stranger_is_answered_as_for_a_missing_table(
     private: Table, as_bob: Client, bob: User, name: str, extra: tuple, data: dict, status: str
 ) -> None:
-    services.add_bot(private.host, private.pk, "greedy", 1)
+    services.add_bot(private.host, private.pk, "easy", 1)
     if status == "running":
         services.start(private.host, private.pk)
     before = list(private.seats.values_list("index", "user", "bot"))

@@ -18,18 +18,27 @@ GAME = "space-mission"
 
 def test_fullest_fitting_table_is_chosen(ada, bob, cy, make_user, holders) -> None:
     emptier = services.create_table(bob, GAME, 4, rated=True)
-    fullest = services.create_table(cy, GAME, 4, bots=2, bot_kind="greedy", rated=True)
+    fullest = services.create_table(
+        cy, GAME, 4, bots=2, bot_kind="easy", rated=True, bots_rated=True
+    )
     services.create_table(
-        make_user("dan"), GAME, 3, bots=1, bot_kind="greedy", rated=True
+        make_user("dan"), GAME, 3, bots=1, bot_kind="easy", rated=True, bots_rated=True
     )  # wrong size
     services.create_table(
-        make_user("eve"), GAME, 4, bots=2, bot_kind="greedy", private=True, rated=True
+        make_user("eve"),
+        GAME,
+        4,
+        bots=2,
+        bot_kind="easy",
+        private=True,
+        rated=True,
+        bots_rated=True,
     )
     client = Client()
     client.force_login(ada)
     response = client.post(reverse("quick-match"), {"game": GAME, "seats": 4})
     assert response["Location"] == f"/t/{fullest.public_id}/"
-    assert holders(fullest) == ["cy", "bot:greedy", "bot:greedy", "ada"]
+    assert holders(fullest) == ["cy", "bot:easy", "bot:easy", "ada"]
     assert holders(emptier) == ["bob", "", "", ""]
 
 
@@ -40,8 +49,10 @@ def test_ties_go_to_the_oldest_table(ada, bob, cy) -> None:
 
 
 def test_full_and_started_tables_are_skipped(ada, bob, cy, make_user) -> None:
-    full = services.create_table(bob, GAME, 2, bots=1, bot_kind="random", rated=True)
-    running = services.create_table(cy, GAME, 3, bots=1, bot_kind="random", rated=True)
+    full = services.create_table(bob, GAME, 2, bots=1, bot_kind="easy", rated=True, bots_rated=True)
+    running = services.create_table(
+        cy, GAME, 3, bots=1, bot_kind="easy", rated=True, bots_rated=True
+    )
     services.start(cy, running.pk)
     table = services.quick_match(ada, GAME, 2)
     assert table not in (full, running)

@@ -17,7 +17,7 @@ from spacemission.lobby.models import Table
 from spacemission.lobby.services import LobbyError
 
 pytestmark = pytest.mark.django_db
-FORM = {"game": "space-mission", "seats": 2, "bots": 1, "bot_kind": "greedy"}
+FORM = {"game": "space-mission", "seats": 2, "bots": 1, "bot_kind": "easy"}
 
 
 def test_the_host_chooses_a_pace_the_match_keeps(as_ada: Client, ada: User) -> None:
@@ -65,7 +65,7 @@ def test_a_pace_not_offered_is_a_form_error_and_changes_nothing(
 
 def test_a_private_table_may_play_without_a_clock(ada: User) -> None:
     table = services.create_table(
-        ada, "jump-drive", 2, bots=1, bot_kind="greedy", private=True, pace="none"
+        ada, "jump-drive", 2, bots=1, bot_kind="easy", private=True, pace="none"
     )
     match = services.start(ada, table.pk)
     assert (match.pace, match.clock, match.deadline) == ("none", None, None)

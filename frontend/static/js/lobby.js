@@ -59,8 +59,7 @@ function element(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A bot's name in the reader's language (the frame is the same for everyone);
-// a number tells two bots of one kind apart.
+
 function seatName(seat) {
   if (seat.away) return `${seat.name} (${gettext("away")})`;
   if (!seat.bot) return seat.name;

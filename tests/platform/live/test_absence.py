@@ -118,13 +118,13 @@ async def test_after_two_timeouts_in_a_row_the_bot_keeps_the_seat_until_i_am_bac
     clock.advance(NORMAL.increment)  # all ada has left
     assert await deadlines.sweep() == [match.pk]
     row = await seat(match, 0)
-    assert (row.away, row.timeouts, row.bot, row.user_id) == (True, 2, "greedy", ada.pk)
+    assert (row.away, row.timeouts, row.bot, row.user_id) == (True, 2, "easy", ada.pk)
     assert event_kinds(await fresh(match)) == [("timeout", 0), ("timeout", 0), ("kept", 0)]
     (listed,) = (await database_sync_to_async(tables_frame)())["running"]
     assert listed["taken"][0] == {
         "seat": 0,
         "name": "ada",
-        "bot": "greedy",
+        "bot": "easy",
         "number": None,
         "away": True,
     }  # the lobby still names her
@@ -208,7 +208,7 @@ async def test_resign_lets_a_bot_play_the_seat_out_and_the_player_watch(users, c
     await a.send({"t": "resign"})
     sync = await a.expect("sync", seat=None)  # ada watches on
     facts = sync["match"]["seats"][0]
-    assert (facts["user"], facts["resigned"], facts["bot"]) == ("ada", True, "greedy")
+    assert (facts["user"], facts["resigned"], facts["bot"]) == ("ada", True, "easy")
     await a.until_version(1)  # the bot played her turn (spectators' version)
     assert event_kinds(await fresh(match)) == [("resigned", 0)]
     await a.send({"t": "resign"})  # resigned already: nothing changes, nothing is said
@@ -245,7 +245,7 @@ async def test_the_other_players_vote_a_long_gone_player_to_a_bot(users, clock, 
     assert sync["match"]["seats"][0]["votes"] == [1] and sync["match"]["seats"][0]["bot"] is None
     await c.send({"t": "vote", "seat": 0})  # two of two: the stand-in takes over
     sync = await c.expect("sync")
-    assert sync["match"]["seats"][0]["bot"] == "greedy" and sync["match"]["seats"][0]["away"]
+    assert sync["match"]["seats"][0]["bot"] == "easy" and sync["match"]["seats"][0]["away"]
     await c.until_version(1)  # and plays ada's turn
     kinds = event_kinds(await fresh(match))
     assert kinds == [("vote", 0), ("handed", 0)]
@@ -269,7 +269,7 @@ async def test_a_repeated_vote_changes_nothing_and_sends_nothing(users, clock, c
     await c.send({"t": "vote", "seat": 0})  # two of three: the stand-in takes over
     # A connection gets the match's frames in order: a sync the repeats caused came first.
     before, sync = await frames_until(d, "sync")
-    assert before == [] and sync["match"]["seats"][0]["bot"] == "greedy"
+    assert before == [] and sync["match"]["seats"][0]["bot"] == "easy"
     assert event_kinds(await fresh(match)) == [("vote", 0), ("handed", 0)]
 
 

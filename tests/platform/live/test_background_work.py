@@ -17,13 +17,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_cancel_all_returns_only_once_a_bot_move_in_flight_has_ended(users, monkeypatch):
     started, ended = threading.Event(), threading.Event()
 
-    def slow_move(match_id: int):
+    def slow_ask(match_id: int):
         started.set()
-        time.sleep(0.5)  # a move inside its transaction when the drivers are stopped
+        time.sleep(0.5)  # a database call in flight when the drivers are stopped
         ended.set()
-        return None, []
+        return None
 
-    monkeypatch.setattr(bots, "_move", slow_move)
+    monkeypatch.setattr(bots, "ask_bot", slow_ask)
     create_match([users[0], "greedy"])  # its driver starts on commit, on a background loop
     assert started.wait(10)
     bots.cancel_all()

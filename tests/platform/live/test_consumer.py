@@ -427,8 +427,8 @@ async def test_replacing_a_player_with_a_bot_turns_their_connection_into_a_spect
     assert sync["view"]["me"] is None
     assert seat_facts(sync["match"]["seats"][0]) == {
         "seat": 0,
-        "name": "Greedy bot",
-        "bot": "greedy",
+        "name": "Easy bot",
+        "bot": "easy",
         "user": "ada",
         "away": False,
         "resigned": True,
@@ -463,7 +463,7 @@ async def test_a_player_who_leaves_a_private_table_stops_watching_it(users, conn
     await database_sync_to_async(replace_with_bot)(match, 1)
     assert (await b.expect("closed")) == {"t": "closed", "code": 4004}
     sync = await a.expect("sync")
-    assert sync["match"]["seats"][1]["bot"] == "greedy"
+    assert sync["match"]["seats"][1]["bot"] == "easy"
 
 
 async def test_a_crowd_arriving_together_gets_a_few_presence_frames_not_one_per_arrival(

@@ -206,8 +206,8 @@ def test_replace_with_bot_hands_the_seat_to_a_bot(users):
     match = create_match([ada, bob])
     seat = replace_with_bot(match, 0)
     # The seat stays ada's (contract 1): resigned, played out by the bot.
-    assert (seat.user, seat.bot, seat.name, seat.resigned) == (ada, "greedy", "Greedy bot", True)
-    assert match.table.seats.get(index=0).bot == "greedy"
+    assert (seat.user, seat.bot, seat.name, seat.resigned) == (ada, "easy", "Easy bot", True)
+    assert match.table.seats.get(index=0).bot == "easy"
     assert match.table.seats.get(index=0).user is None
     with pytest.raises(IllegalAction):
         apply_action(match.pk, 0, first_legal(match, 0), 0, "", ada)

@@ -40,21 +40,42 @@ def finished(
 def test_the_leaderboard_ranks_established_players_above_provisional_ones(client: Client) -> None:
     ada, bob, cy = (create_user(n) for n in ("ada", "bob", "cy"))
     Rating.objects.create(game="space-mission", user=cy, mu=24.0, sigma=2.0, games=30, wins=9)
-    finished([ada, bob, "greedy"], [50, 40, 30], [0])
+    Rating.objects.create(game="space-mission", bot="strong", mu=45.0, sigma=2.0, games=40)
+    finished([ada, bob, "easy"], [50, 40, 30], [0])
     Rating.objects.create(game="jump-drive", user=bob, mu=40.0, sigma=2.0, games=30)
 
     response = client.get(reverse("leaderboard-game", args=["space-mission"]))
     rows = response.context["standings"]
-    assert [(r.rank, r.username) for r in rows] == [(1, "cy"), (2, "ada"), (3, "bob"), (4, None)]
+    # Bots are never ranked among the players, however high their rating.
+    assert [(r.rank, r.username) for r in rows] == [(1, "cy"), (2, "ada"), (3, "bob")]
     assert rows[0].rating == 1460 and not rows[0].provisional and rows[0].games == 30
     assert rows[1].provisional and rows[1].rating > 1500 and rows[1].wins == 1
-    assert rows[3].name == "Greedy bot" and rows[3].games == 1
+    bots = response.context["bots"]
+    assert [(b.name, b.games) for b in bots] == [("Strong bot", 40), ("Easy bot", 1)]
     html = response.content.decode()
-    assert 'href="/u/ada/"' in html and "Greedy bot" in html and "?</abbr>" in html
+    assert 'href="/u/ada/"' in html and "?</abbr>" in html
+    assert html.index('id="bots"') < html.index("Strong bot") < html.index("Easy bot")
     assert client.get(reverse("leaderboard")).context["game"].id == "space-mission"
-    drive = client.get(reverse("leaderboard-game", args=["jump-drive"])).context["standings"]
-    assert [r.username for r in drive] == ["bob"]
+    drive = client.get(reverse("leaderboard-game", args=["jump-drive"]))
+    assert [r.username for r in drive.context["standings"]] == ["bob"]
+    assert drive.context["bots"] == [] and 'id="bots"' not in drive.content.decode()
     assert client.get(reverse("leaderboard-game", args=["chess"])).status_code == 404
+
+
+def test_a_loss_to_a_bot_counts_by_the_bot_levels_rating() -> None:
+    """A loss to the strong bot (rated high) costs less than the same loss to the easy
+    bot (rated low): the level's rating takes part in the update."""
+    ada, bob = create_user("ada"), create_user("bob")
+    Rating.objects.create(game="space-mission", bot="strong", mu=40.0, sigma=2.0, games=50)
+    Rating.objects.create(game="space-mission", bot="easy", mu=15.0, sigma=2.0, games=50)
+    finished([ada, "strong"], [10, 60], [1])
+    finished([bob, "easy"], [10, 60], [1])
+    to_strong = Rating.objects.get(user=ada)
+    to_easy = Rating.objects.get(user=bob)
+    assert 25.0 > to_strong.mu > to_easy.mu  # both lost; the strong bot's win says less
+    strong = Rating.objects.get(game="space-mission", bot="strong")
+    easy = Rating.objects.get(game="space-mission", bot="easy")
+    assert (strong.games, easy.games) == (51, 51) and easy.mu - 15.0 > strong.mu - 40.0
 
 
 def test_the_profile_shows_ratings_history_opponents_and_replays(client: Client) -> None:

@@ -67,7 +67,7 @@ export function seatMark(seat, size = 16) {
 export { botName };
 
 /** Each seat's shown name, by seat number: a bot's in the reader's language (a match
- * stores "Greedy bot 2"), a person's as they chose it (also while a bot stands in). */
+ * stores "Strong bot 2"), a person's as they chose it (also while a bot stands in). */
 export function seatNames(match) {
   const names = [];
   for (const seat of match?.seats ?? []) {
