@@ -9,7 +9,9 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pytest_django.fixtures import Settings
@@ -128,13 +130,20 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
-    """A test database of this run's own, so concurrent runs on one server never collide."""
+    """A test database of this run's own, so concurrent runs on one server never collide.
+
+    SQLite's is a file, as the embedded default serves from: a writer then waits for the
+    lock (IMMEDIATE transactions, the busy timeout) while a background thread reads, as
+    in serving, where a shared in-memory database would refuse it at once ("database
+    table is locked")."""
     from django.conf import settings
 
     for alias in settings.DATABASES.values():
+        test = alias.setdefault("TEST", {})
         if alias["ENGINE"] == "django.db.backends.postgresql":
-            test = alias.setdefault("TEST", {})
             test["NAME"] = f"{test.get('NAME') or 'test_' + alias['NAME']}_{RUN_ID}"
+        elif alias["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
+            test["NAME"] = str(Path(tempfile.gettempdir()) / f"spacemission-test-{RUN_ID}.sqlite3")
 
 
 @pytest.fixture(autouse=True, scope="session")

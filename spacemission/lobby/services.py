@@ -281,6 +281,10 @@ def fill_with_bots(user: User, table_id: int, kind: str) -> Match:
     table = locked_open(table_id)
     require_host(table, user)
     check_bot(known_game(table.game), kind)
+    if table.rated and not table.bots_rated:
+        # The host asked for the bots: a rated table counts them, each at its level's rating.
+        table.bots_rated = True
+        table.save(update_fields=["bots_rated", "updated_at"])
     for seat in seats_of(table):
         if not seat.taken:
             claim_seat(seat, bot=kind)

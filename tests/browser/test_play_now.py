@@ -28,7 +28,7 @@ ENGLISH = (
     "Play now",
     "Play against bots",
     "You against",
-    "Greedy bot",
+    "Normal bot",
     "Quick match",
     "Waiting now",
     "Nobody is waiting",

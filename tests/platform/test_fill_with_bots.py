@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from spacemission.accounts.models import User
 from spacemission.lobby import services
-from spacemission.lobby.botnames import DEFAULT_BOT
+from spacemission.lobby.games import DEFAULT_LEVEL
 from spacemission.lobby.models import Table
 from spacemission.lobby.views import FILL_AFTER
 
@@ -43,7 +43,7 @@ def test_a_waiting_host_fills_the_empty_seats_with_bots_and_starts(
     assert response["Location"] == table.get_absolute_url()
     assert table.status == Table.Status.RUNNING
     seats = list(table.match.seats.order_by("index").values_list("user_id", "bot"))
-    assert seats == [(ada.pk, ""), (bob.pk, ""), (None, DEFAULT_BOT), (None, DEFAULT_BOT)]
+    assert seats == [(ada.pk, ""), (bob.pk, ""), (None, DEFAULT_LEVEL), (None, DEFAULT_LEVEL)]
 
 
 def test_only_the_host_fills_seats(as_bob: Client, ada: User, bob: User) -> None:

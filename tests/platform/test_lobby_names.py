@@ -27,9 +27,9 @@ def test_a_claimed_guest_is_listed_by_their_new_name(
     guest = get_user(client)
     waiting = services.create_table(ada, "space-mission", 3)
     services.join(guest, waiting.pk)
-    playing = services.create_table(guest, "jump-drive", 2, bots=1, bot_kind="greedy")
+    playing = services.create_table(guest, "jump-drive", 2, bots=1, bot_kind="easy")
     services.start(guest, playing.pk)
-    assert listed("running") == [[guest.username, "Greedy bot"]]
+    assert listed("running") == [[guest.username, "Easy bot"]]
 
     pushed = []
     monkeypatch.setattr("spacemission.accounts.views.tables_changed", lambda: pushed.append(1))
@@ -37,7 +37,7 @@ def test_a_claimed_guest_is_listed_by_their_new_name(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("claim"), form)
     assert listed("open") == [["Ada", "astra"]]
-    assert listed("running") == [["astra", "Greedy bot"]]
+    assert listed("running") == [["astra", "Easy bot"]]
     assert pushed == [1]  # every lobby hears of it, not only the next visitor
 
 

@@ -14,7 +14,7 @@ from games.core import GameInfo
 from spacemission.accounts.guests import create_guest
 from spacemission.accounts.models import User
 from spacemission.lobby import playnow
-from spacemission.lobby.botnames import DEFAULT_BOT
+from spacemission.lobby.games import DEFAULT_LEVEL
 from spacemission.lobby.models import Launch, Table
 from spacemission.matches.models import Match
 from tests.platform.test_lobby_races import race
@@ -56,7 +56,7 @@ def test_a_new_visitor_plays_against_bots_in_one_press(client: Client, game: str
     assert (table.host_id, table.rated, table.private) == (player.pk, False, False)
     assert table.pace == playnow.PLAY_NOW_PACE
     seats = list(table.match.seats.order_by("index").values_list("user_id", "bot"))
-    assert seats == [(player.pk, "")] + [(None, DEFAULT_BOT)] * (info.usual_players - 1)
+    assert seats == [(player.pk, "")] + [(None, DEFAULT_LEVEL)] * (info.usual_players - 1)
     # The table page is the match, and it is the player's.
     page = client.get(table.get_absolute_url())
     assert page.context["match_config"]["seat"] == 0
@@ -68,7 +68,7 @@ def test_the_landing_page_offers_every_game_and_says_against_whom(client: Client
     for game in GAMES:
         assert f'action="/play/{game}/"' in html
     assert html.count(">Play against bots</button>") == len(response.context["games"])
-    assert "You against Greedy bot, Greedy bot 2" in html  # Space Mission: three players
+    assert "You against Normal bot, Normal bot 2" in html  # Space Mission: three players
 
 
 def test_a_signed_up_player_keeps_their_account(as_ada: Client, ada: User) -> None:

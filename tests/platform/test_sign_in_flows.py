@@ -16,7 +16,7 @@ from spacemission.lobby.models import Table
 from tests.platform.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
-CHOSEN = {"game": "blabla", "seats": "3", "bots": "1", "bot_kind": "greedy"}
+CHOSEN = {"game": "blabla", "seats": "3", "bots": "1", "bot_kind": "easy"}
 
 
 def next_of(response) -> str:

@@ -59,7 +59,7 @@ def test_the_seat_starts_the_guided_game(ada: User) -> None:
 def test_an_ordinary_table_links_to_the_tutorial_without_the_guide(
     as_ada: Client, ada: User
 ) -> None:
-    table = lobby.create_table(ada, "blabla", 2, bots=1, bot_kind="greedy")
+    table = lobby.create_table(ada, "blabla", 2, bots=1, bot_kind="easy")
     lobby.start(ada, table.pk)
     html = as_ada.get(table.get_absolute_url()).content.decode()
     assert 'href="/learn/blabla/"' in html and "tutorial-config" not in html
