@@ -45,7 +45,7 @@ def seed(cluster: Cluster, count: int, pace: str, tag: str) -> list[tuple[int, l
             .replace("GAME_ID", repr("space-mission"))
             .replace("SEED", "None")
         )
-        code += [_SESSION.replace("USERNAME", repr(n)) for n in names]
+        code.append(_SESSION.replace("USERNAMES", repr(names)))
     out = cluster.database.django("".join(code), env={"BOT_DELAY": "3600"}).split()
     return [(int(out[i]), out[i + 1 : i + 3]) for i in range(0, len(out), 3)]
 
