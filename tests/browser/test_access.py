@@ -10,6 +10,7 @@ The pages come from the session's `tables` fixture (tests/browser/conftest.py).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,13 @@ def axe_source() -> str:
             pytest.fail(f"axe-core is not installed at {AXE} (scripts/test installs it)")
         pytest.skip("axe-core is not installed (scripts/test installs it from npm)")
     return AXE.read_text()
+
+
+@pytest.fixture(autouse=True)
+def back_to_english(tables) -> Iterator[None]:
+    """The shared context leaves each test as it came: English, for the tests after."""
+    yield
+    tables[0].clear_cookies(name="django_language")
 
 
 def open_page(tables, daphne_server, lang: str, viewport: dict) -> Page:

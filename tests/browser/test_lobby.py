@@ -137,6 +137,8 @@ def test_bot_levels_are_chosen_in_the_new_table_form_and_the_waiting_room(new_pa
     assert level.evaluate(offered) == ["Easy bot", "Normal bot", "Strong bot"]
     expect(level).to_have_value("normal")
     expect(form.locator("input[name=bots_rated]")).to_be_checked()  # rated, bots count
+    expect(form.locator("input[name=rated]")).not_to_be_checked()  # casual unless asked
+    form.locator("input[name=rated]").check()
     form.locator("select[name=seats]").select_option("4")
     form.locator("input[name=bots]").fill("1")
     level.select_option("strong")
