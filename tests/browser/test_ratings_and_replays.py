@@ -87,7 +87,7 @@ def test_a_rated_game_its_replay_the_leaderboard_and_the_profile(new_page, daphn
     watcher.goto("/leaderboard/jump-drive/")
     # Other tests' rated games share this server: look for this game's two players.
     rows = watcher.locator("table.leaderboard tbody tr")
-    expect(rows.filter(has_text="Greedy bot").first).to_be_visible()
+    expect(rows.filter(has_text="Normal bot").first).to_be_visible()
     rhea_row = rows.filter(has_text="Rhea")
     expect(rhea_row).to_have_count(1)
     expect(rhea_row).to_contain_text(re.compile(r"Rhea\s+1\d{3}\?\s+1\s+0"))
@@ -99,6 +99,6 @@ def test_a_rated_game_its_replay_the_leaderboard_and_the_profile(new_page, daphn
     expect(card.locator(".rating-chart svg polyline")).to_have_count(1)
     history = watcher.locator("table.list tbody tr").first
     expect(history).to_contain_text("resigned")
-    expect(history).to_contain_text("Greedy bot")
+    expect(history).to_contain_text("Normal bot")
     expect(history.locator(f"a[href='/t/{table}/replay/']")).to_be_visible()
     no_sideways_scroll(watcher)
