@@ -21,7 +21,7 @@ with bots replays exactly from its seed.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from games import rng
@@ -30,6 +30,20 @@ from games.core import Action, Game, SearchHooks, State, View
 EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
 RANDOM_SHARE = 20  # percent of playout choices made at random, not by the easy bot
 PRIOR_VISITS = 10  # the weight of a prior choice, in simulations
+
+
+Policy = Callable[[State, int, int], Action]
+
+
+def mostly_easy(quick: Policy, easy: Policy) -> Policy:
+    """A playout policy: mostly ``easy`` (the easy bot choosing from the seat's view of
+    the deal: every seat plays as a person would), now and then ``quick``, a cheap random
+    choice, so that playouts vary. Both take (state, seat, rng state)."""
+
+    def rollout(state: State, seat: int, g: int) -> Action:
+        return quick(state, seat, g) if g % 100 < RANDOM_SHARE else easy(state, seat, g)
+
+    return rollout
 
 
 class _Edge:

@@ -32,7 +32,7 @@ from games.blabla.data import (
 )
 from games.bots import random_action
 from games.core import Action, SearchHooks, State, View
-from games.search import RANDOM_SHARE
+from games.search import mostly_easy
 
 # What a BlaBla card in hand is worth against a secured one (it may never get home), and
 # the bonus of a kind not secured yet (four kinds end the game, B50).
@@ -313,18 +313,14 @@ def round_key(state: State) -> tuple[int, int] | None:
     return (state["turns"], state["stats"]["fights"])
 
 
-def rollout(state: State, seat: int, g: int) -> Action:
-    """Mostly the easy bot's choice (from the seat's view of the deal: every seat plays
-    as a person would), now and then a quick random one so that playouts vary."""
-    if g % 100 < RANDOM_SHARE:
-        return _quick(state, seat, g)
+def _easy(state: State, seat: int, g: int) -> Action:
     return bots.bot_action("greedy", view.view(state, seat), g)
 
 
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
-    rollout=rollout,
+    rollout=mostly_easy(_quick, _easy),
     estimate=estimate,
     round_key=round_key,
     scale=6.0,

@@ -31,7 +31,7 @@ from games.jump_drive.data import (
 )
 from games.jump_drive.endround import others as other_empires
 from games.jump_drive.table import table_order
-from games.search import RANDOM_SHARE
+from games.search import mostly_easy
 
 # A card in hand, in VP, and how many rounds of its present yield an empire still earns.
 CARD_VALUE = 0.25
@@ -268,18 +268,14 @@ def round_key(state: State) -> tuple[int, str, int | None] | None:
     return (state["round"], state["phase"], state["cursor"])
 
 
-def rollout(state: State, seat: int, g: int) -> Action:
-    """Mostly the easy bot's choice (from the seat's view of the deal: every seat plays
-    as a person would), now and then a quick random one so that playouts vary."""
-    if g % 100 < RANDOM_SHARE:
-        return _quick(state, seat, g)
+def _easy(state: State, seat: int, g: int) -> Action:
     return bots.bot_action("greedy", view.view(state, seat), g)
 
 
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
-    rollout=rollout,
+    rollout=mostly_easy(_quick, _easy),
     estimate=estimate,
     round_key=round_key,
     scale=5.0,

@@ -16,7 +16,7 @@ from typing import Any
 from games import gamelog, rng
 from games.bots import random_action
 from games.core import Action, SearchHooks, State, View
-from games.search import RANDOM_SHARE
+from games.search import mostly_easy
 from games.space_mission import bots, turn, view
 from games.space_mission.data import CARDS, GAME_ID, POINT_TILES, SCORING, TILES
 from games.space_mission.scoring import gate_scores, station_counts, tile_scores
@@ -199,18 +199,14 @@ def estimate(state: State) -> list[float]:
     return out
 
 
-def rollout(state: State, seat: int, g: int) -> Action:
-    """Mostly the easy bot's choice (from the seat's view of the deal: every seat plays
-    as a person would), now and then a quick random one so that playouts vary."""
-    if g % 100 < RANDOM_SHARE:
-        return _quick(state, seat, g)
+def _easy(state: State, seat: int, g: int) -> Action:
     return bots.bot_action("greedy", view.view(state, seat), g)
 
 
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
-    rollout=rollout,
+    rollout=mostly_easy(_quick, _easy),
     estimate=estimate,
     round_key=lambda state: None,
     scale=6.0,
