@@ -141,6 +141,9 @@ def test_a_new_visitor_taps_play_against_bots_and_can_move(
     assert config(page)["seat"] == 0  # seated, as a guest made on the way
     state = the_players_turn(daphne_server, page)
     assert visitor.taps <= MAX_TAPS
+    # The table names its bots in the visitor's language too (the clock strip included).
+    expect(page.locator("#match-seats .seat-name").nth(1)).not_to_have_text("")
+    shows_no_raw_or_english_text(page, lang)
     make_move(daphne_server, page, state)
 
     # The lobby lists the game with its pace in words, also once its script redraws it.

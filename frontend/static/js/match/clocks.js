@@ -3,7 +3,7 @@
 // own controls: "I'm back", resign (confirmed), the vote on a long-gone player's seat.
 import { h, redrawIfChanged } from "./dom.js";
 import { gettext, interpolate } from "./i18n.js";
-import { seatMark } from "./seats.js";
+import { seatMark, seatNames } from "./seats.js";
 
 const TICK_MS = 250;
 const LOW_MS = 30000; // a real-time clock under this warns its player
@@ -41,6 +41,8 @@ export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot 
 
   function seatRow(info, now) {
     const clock = state.match?.clock;
+    // A bot by its name in the reader's language, as every other part of the page names it.
+    const name = seatNames(state.match)[info.seat] ?? info.name;
     // A seat a bot was given at the table has no clock worth showing: it never runs.
     const left = info.user ? remaining(clock, info.seat, now) : null;
     const running = clock?.until?.[info.seat] !== null && clock?.until?.[info.seat] !== undefined;
@@ -53,12 +55,12 @@ export function createSeatsBar(root, { seat: mySeat, send, announce, resignSlot 
       "li",
       { class: ["seat-clock", running && "running", low && "low", info.seat === mySeat && "own-seat"], "data-seat": info.seat },
       seatMark(info.seat, 14),
-      h("span", { class: `seat-name seat-text-${info.seat}` }, info.name),
+      h("span", { class: `seat-name seat-text-${info.seat}` }, name),
       ...tags,
       left === null ? null : h("span", {
         class: "clock-time",
         role: "timer",
-        "aria-label": interpolate(gettext("%(name)s: %(time)s left"), { name: info.name, time: formatClock(left) }, true),
+        "aria-label": interpolate(gettext("%(name)s: %(time)s left"), { name, time: formatClock(left) }, true),
       }, formatClock(left)),
     );
   }
