@@ -1,13 +1,15 @@
 """Table defects, each checked on the page's own modules in Chromium: a piece given its
 caller's classes as a list keeps them as classes; a bot's seat, which shows no clock, is
 never flagged as short of time (the flag painted its name unreadable, sky blue on red);
-Jump Drive's deal line does not say the players kept cards before anyone has chosen (J10)."""
+Jump Drive's deal line does not say the players kept cards before anyone has chosen (J10);
+on a phone every seat's name shows whole in the clock strip."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.jump_drive import GAME as JUMP_DRIVE
+from tests.browser.conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -75,3 +77,48 @@ def test_jump_drives_deal_line_does_not_say_the_cards_were_kept(page):
     text = page.evaluate(DEAL_LINE, event)
     assert "kept" not in text, text
     assert "keeps 5" in text, text
+
+
+FIVE_SEATS = """async () => {
+    const { createSeatsBar } = await import("/static/js/match/clocks.js");
+    const sheet = document.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = "/static/css/match.css";
+    const loaded = new Promise((done) => { sheet.onload = done; });
+    document.head.append(sheet);
+    await loaded;
+    const root = document.createElement("section");
+    root.className = "seats-panel";
+    document.body.append(root);
+    const bar = createSeatsBar(root, { seat: 0, send: () => {}, announce: () => {} });
+    const now = Date.now();
+    bar.serverTime(now);
+    const bots = [1, 2, 3, 4].map((n) => ({
+        seat: n, name: n === 1 ? "Normal bot" : `Normal bot ${n}`, user: null, bot: "normal",
+    }));
+    bar.update({ match: {
+        status: "running",
+        seats: [{ seat: 0, name: "Guest-4821", user: 1, bot: null }, ...bots],
+        clock: {
+            kind: "realtime",
+            left: Array(5).fill(390000),
+            until: [now + 390000, null, null, null, null],
+        },
+    } });
+    return [...root.querySelectorAll(".seat-clock")].map((li) => {
+        const box = li.getBoundingClientRect();
+        return { text: li.textContent, right: box.right, hidden: li.scrollWidth > li.clientWidth };
+    });
+}"""
+
+
+def test_every_seats_name_shows_whole_in_a_phones_clock_strip(new_page):
+    """Two bots of one level differ only by their number: a chip past the screen's edge
+    showed "Normal bot" twice."""
+    page = new_page(PHONE)
+    page.goto("/healthz")
+    page.add_script_tag(url="/jsi18n/")
+    chips = page.evaluate(FIVE_SEATS)
+    assert [c["text"].split("bot")[-1].strip()[:1] for c in chips[2:]] == ["2", "3", "4"], chips
+    for chip in chips:
+        assert chip["right"] <= PHONE["width"] and not chip["hidden"], chip
