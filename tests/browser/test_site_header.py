@@ -1,5 +1,6 @@
 """The site header on a 390 px phone: one line (the brand and a menu button), no lone
-separator; the menu opens on a tap with targets of 44 px. On a laptop the links show."""
+separator, the site's name and a guest's name whole; the menu opens on a tap with
+targets of 44 px. On a laptop the links show."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def test_the_phone_header_is_one_line_and_its_menu_opens_on_a_tap(chromium, daph
     assert abs(brand.bounding_box()["y"] - menu.bounding_box()["y"]) < MIN_TARGET  # one line
     assert header.bounding_box()["height"] < 2 * MIN_TARGET
     assert "·" not in header.inner_text()
+    for whole in (brand.locator(".fits"), menu.locator(".fits")):  # neither ends in "…"
+        assert whole.evaluate("e => e.scrollWidth <= e.clientWidth"), whole.inner_text()
     menu.tap()
     links = page.locator(".nav-links a, .nav-links button")
     expect(links.first).to_be_visible()
