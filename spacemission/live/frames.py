@@ -114,8 +114,8 @@ def with_id(text: str, frame_id: str) -> str:
 
 def patch(version: int, ops: list[dict[str, Any]], clock: dict[str, Any] | None = None) -> Frame:
     """To the audience's view of ``version`` from its view of the version before; with
-    the match's new clock (as in ``clock``) when the act that made it changed the clock,
-    so that a turn change is one frame per socket."""
+    the match's new clock (``now`` and ``clock``, as a ``clock`` frame has them) when the
+    act that made it changed the clock, so that a turn change is one frame per socket."""
     frame: Frame = {"t": "patch", "v": version, "ops": ops}
     if clock is not None:
         frame |= _clock_fields(clock)
