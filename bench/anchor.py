@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -21,6 +22,19 @@ DEFAULT_DIR = ROOT.parent / "shared" / "anchors" / "bgio"
 SKIP = {"node_modules", "results"}  # what installing and running it add
 INSTALL_TIMEOUT = 600
 RUN_SLACK = 300  # seconds a run may take beyond its warm-up and window (setup, drain)
+
+
+def moves_per_turn(anchor: Path) -> int:
+    """The moves of a turn of the anchor's game, read from ``game.js``: its ``turn`` sets
+    ``minMoves`` and ``maxMoves`` alike (boardgame.io ends the turn after that many). A
+    turn of any other shape is an error, not a guess."""
+    text = (anchor / "game.js").read_text()
+    turn = text[text.find("turn:") :] if "turn:" in text else ""
+    found = [re.search(rf"\b{key}:\s*(\d+)", turn) for key in ("minMoves", "maxMoves")]
+    counts = {int(m.group(1)) for m in found if m}
+    if None in found or len(counts) != 1:
+        raise ValueError(f"{anchor / 'game.js'}: the game's turn has no fixed number of moves")
+    return counts.pop()
 
 
 def sources(anchor: Path) -> list[Path]:

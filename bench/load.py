@@ -39,8 +39,12 @@ For every acknowledged action it measures the time from sending the ``act`` unti
 connection of that match whose view it changed holds the resulting version of its view
 (by patch or by sync; the others hear nothing of it). Each audience counts its own view
 versions, so a client cannot tell which of them one action made; after the run the
-stored action log (each action's view versions) says. It prints
-actions/s, p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
+stored action log (each action's view versions) says. It counts turns as the game's state
+shows them, whatever the game: a turn ends when the seats to move (each view's ``active``,
+as the match's first seat holds it) change. It prints
+actions/s; the turns, the acts and frames a turn, the frames an act (every frame the
+sockets received, ``clock`` frames included) and the frames by type; the mean and
+p50/p95/p99 of that latency, frames/s, mean bytes per patch frame against mean
 bytes of the full view of the same version (as the seats hold it), each server's resident
 memory and CPU share (and the generator's own, since they share the machine), the CPU
 time per acknowledged action of the servers, of the PostgreSQL processes serving the run's
@@ -105,7 +109,9 @@ class Stats:
     measured_from: float = 0.0  # acts sent before are the warm-up's
     elapsed: float = 0.0
     actions: int = 0
+    turns: int = 0  # changes of the seats to move (``MatchTracker.to_move``)
     frames: int = 0
+    kinds: Counter = field(default_factory=Counter)  # frames by type
     syncs_asked: int = 0
     refused: Counter = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
@@ -121,7 +127,8 @@ class Stats:
         """The measured window starts: what the warm-up added is forgotten."""
         self.started = self.measured_from = time.monotonic()
         self.cpu_at_start = cpu
-        self.actions = self.frames = 0
+        self.actions = self.turns = self.frames = 0
+        self.kinds.clear()
         self.patch_bytes.clear()
         self.view_bytes.clear()
 
@@ -144,6 +151,7 @@ class MatchTracker:
         self.audience: list[int] = []  # socket -> its audience
         self.steps: list[list[tuple[int, float]]] = []  # socket -> (version held, since when)
         self.over = asyncio.Event()
+        self.moving: tuple[int, ...] | None = None  # the seats to move, last seen
 
     def start(self) -> None:
         """The match's seats play from now on (the first to move acts at once)."""
@@ -168,6 +176,15 @@ class MatchTracker:
     def acked(self, audience: int, version: int, sent_at: float) -> None:
         """An act of seat ``audience`` was acknowledged with its view ``version``."""
         self.sent_at.setdefault((audience, version), sent_at)
+
+    def to_move(self, active: list[int], counting: bool) -> None:
+        """The seats to move (the view's ``active``, as the match's first seat holds it
+        after each version): each change ends a turn, counted when ``counting`` (in the
+        window). What a turn is comes from the game's own state, whatever the game."""
+        now = tuple(active)
+        if counting and self.moving is not None and now != self.moving:
+            self.stats.turns += 1
+        self.moving = now
 
     def reached(self, socket: int, version: int) -> None:
         """``socket`` holds ``version`` of its audience's view from now on."""
@@ -250,17 +267,19 @@ class Client:
                     text = await asyncio.wait_for(ws.recv(), timeout=1.0)
                 except TimeoutError:
                     continue
-                if go.is_set():
-                    self.stats.frames += 1
                 await self.handle(ws, text, go)
 
     async def handle(self, ws: ClientConnection, text: str, go: asyncio.Event) -> None:
         frame = orjson.loads(text)
         kind = frame["t"]
+        if go.is_set():
+            self.stats.frames += 1
+            self.stats.kinds[kind] += 1
         if kind == "sync":
             if frame["v"] > self.version >= 0:
                 self.tracker.reached(self.socket, frame["v"])
             self.view, self.version = frame["view"], frame["v"]
+            self.watch_turns(go)
             self.ready.set()
         elif kind == "patch":
             self.stats.patch_bytes.append(len(text))
@@ -280,6 +299,7 @@ class Client:
                 self.stats.view_bytes.append(len(orjson.dumps(self.view)))
             self.tracker.reached(self.socket, frame["v"])
             self.version = frame["v"]
+            self.watch_turns(go)
         elif kind == "ack":  # an act sent again, applied before
             self.acknowledged(frame)
             return
@@ -296,6 +316,11 @@ class Client:
             return
         if go.is_set():
             await self.maybe_act()
+
+    def watch_turns(self, go: asyncio.Event) -> None:
+        """The match's first seat tells its tracker who is to move (every view shows it)."""
+        if self.seat == 0 and self.view is not None:
+            self.tracker.to_move(self.view.get("active", []), go.is_set())
 
     def acknowledged(self, frame: dict[str, Any]) -> None:
         if self.in_flight and frame["id"] == self.in_flight[0]:
@@ -522,6 +547,21 @@ def cpu_ms_per_action(cpu_used: dict[str, float], actions: int) -> dict[str, flo
     return {k: round(1000 * v / max(actions, 1), 3) for k, v in used.items()}
 
 
+def turn_figures(stats: Stats) -> dict[str, Any]:
+    """The window's turns (changes of the seats to move), acts and frames a turn, frames
+    an act, and the frames by type: every frame a socket received, ``clock`` frames
+    included (NaN without a turn or an act)."""
+    turns, actions = stats.turns or math.nan, stats.actions or math.nan
+    return {
+        "turns": stats.turns,
+        "actions_per_turn": round(stats.actions / turns, 2),
+        "frames_per_action": round(stats.frames / actions, 2),
+        "frames_per_turn": round(stats.frames / turns, 2),
+        "clock_frames_per_turn": round(stats.kinds["clock"] / turns, 3),
+        "frames_by_type": dict(stats.kinds),
+    }
+
+
 def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[str, Any]:
     elapsed = max(stats.elapsed, 1e-9)
     servers_used = [stats.cpu_used.get(f"server{i}", 0.0) for i in range(len(procs))]
@@ -535,6 +575,8 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
         "seconds": round(elapsed, 1),
         "actions": stats.actions,
         "actions_per_s": round(stats.actions / elapsed, 1),
+        **turn_figures(stats),
+        "latency_ms_mean": round(statistics.fmean(stats.latencies or [math.nan]) * 1000, 1),
         "latency_ms_p50": round(percentile(stats.latencies, 50) * 1000, 1),
         "latency_ms_p95": round(percentile(stats.latencies, 95) * 1000, 1),
         "latency_ms_p99": round(percentile(stats.latencies, 99) * 1000, 1),

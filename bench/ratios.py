@@ -1,5 +1,10 @@
 """The side-by-side table: one run's figures from either generator, medians per workload,
-the ratio ours/boardgame.io and the targets of issue #15 each line meets or misses."""
+the ratio ours/boardgame.io and the targets of issues #15 and #30 each line meets or misses.
+
+Per act and per turn of play: a turn is the anchor's moves a turn (its game's
+``turn.maxMoves``), and ours a change of the seats to move (``bench.load``), so a figure
+per turn is the figure per act times the acts a turn. Frames are every frame the
+generator's sockets received (ours: ``clock`` frames included)."""
 
 from __future__ import annotations
 
@@ -13,11 +18,13 @@ ANCHOR, OURS = "boardgame.io", "ours"
 OUR_PARTS = ("daphne", "postgres", "redis")
 TIMES = "\N{MULTIPLICATION SIGN}"
 MARGINAL_LIMIT_MS = 0.1  # ours, per spectator per action
-# Issue #15's targets on ours/anchor: the measure -> (at 0 spectators, with spectators).
+# The targets on ours/anchor: the measure -> (at 0 spectators, with spectators); per
+# action and p99 issue #15's, per turn issue #30's.
 RATIO_TARGETS: dict[str, tuple[tuple[str, float] | None, tuple[str, float] | None]] = {
     "actions/s": ((">=", 0.4), (">=", 0.6)),
     "server CPU ms/action": (("<=", 2.0), ("<=", 2.0)),
     "p99 ms": (None, ("<=", 1.5)),
+    "server CPU ms/turn": (("<=", 1.0), ("<=", 1.0)),
 }
 
 
@@ -34,21 +41,41 @@ class Run:
     gaps: int
     generator_cpu_percent: float
     load: tuple[float, float]  # 1-minute load average at the start and at the end
+    actions_per_turn: float = math.nan
+    frames_per_action: float = math.nan  # received by the generator's sockets
+    clock_frames_per_turn: float = math.nan  # of them, ``clock`` frames (ours)
+    latency_mean_ms: float = math.nan  # of an action, as ``p99_ms`` measures it
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def server_cpu_ms(self) -> float:
         return sum(self.cpu_ms.values())
 
+    @property
+    def server_cpu_ms_per_turn(self) -> float:
+        return self.server_cpu_ms * self.actions_per_turn
 
-def anchor_run(raw: dict[str, Any], server_errors: int, load: tuple[float, float]) -> Run:
-    """A run of the anchor's generator (its JSON, and the server log's ``ERROR`` lines).
-    Gaps are skipped state ids and resyncs; every other error it counts is an error."""
+    @property
+    def frames_per_turn(self) -> float:
+        return self.frames_per_action * self.actions_per_turn
+
+    @property
+    def latency_mean_ms_per_turn(self) -> float:
+        """The time a turn's acts wait for the server, one after another."""
+        return self.latency_mean_ms * self.actions_per_turn
+
+
+def anchor_run(
+    raw: dict[str, Any], server_errors: int, load: tuple[float, float], moves_per_turn: int
+) -> Run:
+    """A run of the anchor's generator (its JSON, and the server log's ``ERROR`` lines),
+    whose game's turn is ``moves_per_turn`` moves. Gaps are skipped state ids and
+    resyncs; every other error it counts is an error."""
     counted = raw["errors"]
     gaps = counted.get("patch_gap", 0) + counted.get("resync", 0)
     others = sum(v for k, v in counted.items() if k not in {"patch_gap", "resync"})
     moves = max(raw["movesDeliveredInWindow"], 1)
-    p99 = raw["latencyMs"]["p99"]
+    p99, mean = raw["latencyMs"]["p99"], raw["latencyMs"]["mean"]
     return Run(
         side=ANCHOR,
         spectators=raw["config"]["spectatorsPerMatch"],
@@ -59,6 +86,10 @@ def anchor_run(raw: dict[str, Any], server_errors: int, load: tuple[float, float
         gaps=gaps,
         generator_cpu_percent=100 * raw["generator"]["cpuUtilInWindow"],
         load=load,
+        actions_per_turn=moves_per_turn,
+        frames_per_action=raw["clientFrames"]["receivedFrames"] / moves,
+        clock_frames_per_turn=0.0,  # the anchor has no clock
+        latency_mean_ms=math.nan if mean is None else mean,
         raw=raw,
     )
 
@@ -76,6 +107,10 @@ def our_run(figures: dict[str, Any], load: tuple[float, float]) -> Run:
         gaps=figures["syncs_after_gap"],
         generator_cpu_percent=figures["generator_cpu_percent"],
         load=load,
+        actions_per_turn=figures["actions_per_turn"],
+        frames_per_action=figures["frames_per_action"],
+        clock_frames_per_turn=figures["clock_frames_per_turn"],
+        latency_mean_ms=figures["latency_ms_mean"],
         raw=figures,
     )
 
@@ -94,6 +129,13 @@ class Medians:
     gaps: int
     generator_cpu_percent: float
     load: tuple[float, float]
+    actions_per_turn: float = math.nan
+    server_cpu_ms_per_turn: float = math.nan
+    frames_per_action: float = math.nan
+    frames_per_turn: float = math.nan
+    clock_frames_per_turn: float = math.nan
+    latency_mean_ms: float = math.nan
+    latency_mean_ms_per_turn: float = math.nan
 
 
 def medians(runs: list[Run]) -> Medians:
@@ -110,6 +152,13 @@ def medians(runs: list[Run]) -> Medians:
         gaps=sum(r.gaps for r in runs),
         generator_cpu_percent=median(r.generator_cpu_percent for r in runs),
         load=(min(r.load[0] for r in runs), max(r.load[1] for r in runs)),
+        actions_per_turn=median(r.actions_per_turn for r in runs),
+        server_cpu_ms_per_turn=median(r.server_cpu_ms_per_turn for r in runs),
+        frames_per_action=median(r.frames_per_action for r in runs),
+        frames_per_turn=median(r.frames_per_turn for r in runs),
+        clock_frames_per_turn=median(r.clock_frames_per_turn for r in runs),
+        latency_mean_ms=median(r.latency_mean_ms for r in runs),
+        latency_mean_ms_per_turn=median(r.latency_mean_ms_per_turn for r in runs),
     )
 
 
@@ -133,7 +182,7 @@ def _num(value: float, digits: int = 1) -> str:
 
 
 def _target(measure: str, spectators: int) -> tuple[str, float] | None:
-    return RATIO_TARGETS[measure][1 if spectators else 0]
+    return RATIO_TARGETS.get(measure, (None, None))[1 if spectators else 0]
 
 
 def workload_rows(matches: int, spectators: int, anchor: Medians, ours: Medians) -> list[list[str]]:
@@ -143,6 +192,24 @@ def workload_rows(matches: int, spectators: int, anchor: Medians, ours: Medians)
         ("actions/s", anchor.actions_per_s, ours.actions_per_s, 1, ""),
         ("server CPU ms/action", anchor.server_cpu_ms, ours.server_cpu_ms, 2, f" ({parts})"),
         ("p99 ms", anchor.p99_ms, ours.p99_ms, 0, ""),
+        ("acts/turn", anchor.actions_per_turn, ours.actions_per_turn, 2, ""),
+        ("server CPU ms/turn", anchor.server_cpu_ms_per_turn, ours.server_cpu_ms_per_turn, 2, ""),
+        ("mean latency ms/act", anchor.latency_mean_ms, ours.latency_mean_ms, 1, ""),
+        (
+            "mean latency ms/turn",
+            anchor.latency_mean_ms_per_turn,
+            ours.latency_mean_ms_per_turn,
+            1,
+            "",
+        ),
+        ("frames/act", anchor.frames_per_action, ours.frames_per_action, 2, ""),
+        (
+            "frames/turn",
+            anchor.frames_per_turn,
+            ours.frames_per_turn,
+            2,
+            f" (clock frames {_num(ours.clock_frames_per_turn, 2)})",
+        ),
     ]
     workload = f"{matches} matches, {spectators} spectators ({ours.runs} runs)"
     rows = []
@@ -210,7 +277,7 @@ def marginal_row(anchor: dict[int, Medians], ours: dict[int, Medians]) -> list[s
     ]
 
 
-HEADER = ["workload", "measure", ANCHOR, OURS, "ours / boardgame.io", "target (issue #15)"]
+HEADER = ["workload", "measure", ANCHOR, OURS, "ours / boardgame.io", "target (issues #15, #30)"]
 
 
 def table(rows: list[list[str]], header: list[str] = HEADER) -> str:

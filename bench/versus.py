@@ -23,10 +23,16 @@ apply every patch.
 It prints, per workload, the medians of the runs: actions/s; server CPU per action (ours:
 the Daphne process plus the PostgreSQL processes serving the run's database plus Redis;
 the anchor: its one process); the p99 of the time from an action until every socket it
-changed holds it; errors and gaps (summed); the generators' CPU share; the load averages;
-the ratio ours/boardgame.io and the issue's target for each; then the marginal server CPU
-per spectator per action between the fewest and the most spectators. ``--json FILE``
-writes every run's raw figures.
+changed holds it; per turn of play as well as per act: the acts a turn, the server CPU,
+the mean latency (the act's, times the acts a turn: the time a turn's acts wait for the
+server), and the frames every socket received (ours: ``clock`` frames included, counted
+apart too). A turn is the anchor's moves a turn (``turn.maxMoves`` in its ``game.js``:
+2) and, for ours, a change of the seats to move in the game's state (each view's
+``active``, as the match's first seat holds it), whatever the game. Then errors and gaps
+(summed); the generators' CPU share; the load averages; the ratio ours/boardgame.io and
+the issues' target for each; then the marginal server CPU per spectator per action
+between the fewest and the most spectators. ``--json FILE`` writes every run's raw
+figures.
 """
 
 from __future__ import annotations
@@ -74,7 +80,7 @@ def run_anchor(home: Path, spectators: int, index: int, args: argparse.Namespace
         port=free_port(),
         spectator_mode=args.spectator_mode,
     )
-    return anchor_run(raw, server_errors, (start, load_average()))
+    return anchor_run(raw, server_errors, (start, load_average()), anchor.moves_per_turn(home))
 
 
 def load_arguments(spectators: int, args: argparse.Namespace) -> argparse.Namespace:
@@ -105,6 +111,8 @@ def summary(run: Run, index: int, runs: int) -> str:
     return (
         f"{run.side:>12} S={run.spectators} run {index + 1}/{runs}: "
         f"{run.actions_per_s:.1f} actions/s, {run.server_cpu_ms:.2f} ms server CPU/action, "
+        f"{run.actions_per_turn:.2f} acts/turn, {run.server_cpu_ms_per_turn:.2f} ms/turn, "
+        f"{run.frames_per_action:.2f} frames/act, {run.frames_per_turn:.2f} frames/turn, "
         f"p99 {run.p99_ms:.0f} ms, errors {run.errors}, gaps {run.gaps}, "
         f"generator {run.generator_cpu_percent:.0f} %, load {run.load[0]:.2f} → {run.load[1]:.2f}"
     )

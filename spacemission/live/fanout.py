@@ -57,26 +57,32 @@ def frame_message(frame: frames.Frame) -> Message:
 def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
     """One patch message for each audience (seat group, or the spectators) whose view the
     action changed, each made from that audience's own views; the others get nothing.
-    Then the new clock for everyone, if the action changed it; the action that ends the
-    game is followed by the match's revealed facts, for all.
+    When the action changed the clock (the running seats changed, a public fact), each
+    patch carries the new clock, so a turn change is one frame per socket, and an
+    audience the action brought no patch gets a ``clock`` frame of its own. The action
+    that ends the game is followed by the match's revealed facts, for all.
 
     Runs in a worker thread (it reads the database at the end)."""
     if applied.repeated:
         return []
+    match_id, clock = applied.match_id, applied.clock
     messages = [
         (
-            seat_group(applied.match_id, change.seat),
-            frame_message(frames.patch(change.version, change.ops)),
+            seat_group(match_id, change.seat),
+            frame_message(frames.patch(change.version, change.ops, clock)),
         )
         for change in applied.changes
     ]
-    if applied.clock is not None:  # only when the running seats changed, a public fact
-        messages.append((match_group(applied.match_id), frame_message(frames.clock(applied.clock))))
+    if clock is not None:
+        patched = {change.seat for change in applied.changes}
+        unpatched = [s for s in [*range(applied.seat_count), None] if s not in patched]
+        clock_frame = frame_message(frames.clock(clock))
+        messages += [(seat_group(match_id, seat), clock_frame) for seat in unpatched]
     if applied.finished:
         # The facts need no state: the snapshot (the largest column) is not even read.
-        match = Match.objects.select_related("table").defer("snapshot").get(pk=applied.match_id)
+        match = Match.objects.select_related("table").defer("snapshot").get(pk=match_id)
         facts = frames.match(snapshot.match_facts(match))
-        messages.append((match_group(applied.match_id), frame_message(facts)))
+        messages.append((match_group(match_id), frame_message(facts)))
     return messages
 
 

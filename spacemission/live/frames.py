@@ -112,9 +112,14 @@ def with_id(text: str, frame_id: str) -> str:
     return f'{text[:-1]},"id":{encode(frame_id)}}}'
 
 
-def patch(version: int, ops: list[dict[str, Any]]) -> Frame:
-    """To the audience's view of ``version`` from its view of the version before."""
-    return {"t": "patch", "v": version, "ops": ops}
+def patch(version: int, ops: list[dict[str, Any]], clock: dict[str, Any] | None = None) -> Frame:
+    """To the audience's view of ``version`` from its view of the version before; with
+    the match's new clock (``now`` and ``clock``, as a ``clock`` frame has them) when the
+    act that made it changed the clock, so that a turn change is one frame per socket."""
+    frame: Frame = {"t": "patch", "v": version, "ops": ops}
+    if clock is not None:
+        frame |= _clock_fields(clock)
+    return frame
 
 
 def presence(connected: list[int], spectators: int) -> Frame:
@@ -123,8 +128,12 @@ def presence(connected: list[int], spectators: int) -> Frame:
 
 def clock(clock: dict[str, Any]) -> Frame:
     """The match's clock changed; ``now`` is the server's time (epoch ms) it was set."""
+    return {"t": "clock", **_clock_fields(clock)}
+
+
+def _clock_fields(clock: dict[str, Any]) -> Frame:
     public = {key: value for key, value in clock.items() if key != "now"}
-    return {"t": "clock", "now": clock["now"], "clock": public}
+    return {"now": clock["now"], "clock": public}
 
 
 def match(facts: dict[str, Any]) -> Frame:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import queue
 import re
+import time
 
 import jsonpatch
 import pytest
@@ -256,3 +257,64 @@ def test_a_match_that_does_not_exist_is_not_retried(new_page):
     assert page.evaluate("window.socketsOpened") == 0  # no new connection was opened
     expect(page.locator(".conn-pill")).to_have_attribute("data-state", "closed")
     assert len(server.sockets) == 1
+
+
+def running_clock(seat: int, at: int) -> dict:
+    """A real-time clock of two seats, each with 4 minutes left, ``seat``'s running."""
+    until: list[int | None] = [None, None]
+    until[seat] = at + 240_000
+    return {
+        "pace": "normal",
+        "kind": "realtime",
+        "increment": 30_000,
+        "left": [240_000] * 2,
+        "until": until,
+    }
+
+
+def test_the_clock_of_a_turn_change_comes_in_its_patch_and_ticks(new_page):
+    """The act that passes the turn sends its patch with the new clock in it (no frame of
+    its own): the other seat's clock runs and ticks, and a patch the page holds already
+    changes no clock."""
+    page = new_page()
+    server, seat = scripted_table(page, "ticks")
+    other = 1 - seat
+    third = scripted_game(seat)[-1]
+    passed, _ = GAME.apply(third, seat, {"type": "confirm"})  # the turn passes
+    assert GAME.active_seats(passed) == [other]
+    before, after = GAME.view(third, seat), GAME.view(passed, seat)
+    now = int(time.time() * 1000)
+    first = sync(before, 5, seat)
+    first["now"], first["match"]["clock"] = now, running_clock(seat, now)
+    first["match"]["seats"][1] |= {"name": "Bob", "bot": None, "user": "bob"}  # a person
+    server.expect_frame(page, "sync")
+    server.send(first)
+    running = page.locator(".seat-clock.running")
+    expect(running).to_have_attribute("data-seat", str(seat))
+
+    ops = jsonpatch.make_patch(before, after).patch
+    turned = now + 1000
+    server.send(
+        {"t": "patch", "v": 6, "ops": ops, "now": turned, "clock": running_clock(other, turned)}
+    )
+    expect(page.locator("#match")).to_have_attribute("data-version", "6")
+    expect(running).to_have_count(1)
+    expect(running).to_have_attribute("data-seat", str(other))
+    shown = running.locator(".clock-time")
+    expect(shown).to_have_text(re.compile(r"^(4:00|3:5\d)$"))
+    expect(shown).not_to_have_text(shown.text_content())  # it ticks
+    expect(page.locator(f".seat-clock[data-seat='{seat}'] .clock-time")).to_have_text("4:00")
+
+    # A patch the page holds already (sent before a sync it got) brings no clock back.
+    server.send({"t": "patch", "v": 6, "ops": ops, "now": now, "clock": running_clock(seat, now)})
+    # A frame after it, shown: the page has handled the held patch by then.
+    said = {
+        "t": "chat",
+        "seat": other,
+        "name": "Bob",
+        "text": "your turn",
+        "at": "2026-12-04T10:00:00Z",
+    }
+    server.send(said)
+    expect(page.locator(".chat-text").last).to_have_text("your turn")
+    expect(running).to_have_attribute("data-seat", str(other))

@@ -1,17 +1,32 @@
 """The benchmarks' own bookkeeping: a latency is counted once, from the acked send to the
 moment the last socket whose view the action changed holds its audience's new view
 version, whichever arrives first; which audiences an action changed comes from the
-stored log's view versions. A profile's samples are summed per thread."""
+stored log's view versions. A turn is a change of the seats to move, and every frame
+counts, ``clock`` frames too. A profile's samples are summed per thread."""
 
 from __future__ import annotations
 
+import asyncio
 import math
+from types import SimpleNamespace
 
 import jsonpatch
+import orjson
 import pytest
 
 from bench import patching
-from bench.load import A_GAME, RESERVE_RATE, MatchTracker, Stats, parser, percentile, reserve_size
+from bench.load import (
+    A_GAME,
+    RESERVE_RATE,
+    Client,
+    MatchTracker,
+    Stats,
+    parser,
+    percentile,
+    reserve_size,
+    turn_figures,
+)
+from bench.setup import Seating
 
 SPECTATORS = 2  # the audience of the spectators in a two-seat match
 
@@ -151,3 +166,60 @@ def test_the_generators_patches_follow_rfc_6902_pointers():
 def test_the_generators_patches_refuse_what_the_server_never_sends(op):
     with pytest.raises((ValueError, KeyError, IndexError)):
         patching.apply({"a": 1, "list": [0, 1, 2]}, [op])
+
+
+def test_a_turn_is_a_change_of_the_seats_to_move_counted_in_the_window():
+    stats = Stats()
+    tracker = MatchTracker(stats)
+    tracker.to_move([0], counting=False)  # the first sight: no change yet
+    tracker.to_move([0], counting=True)  # another act of the same seat
+    tracker.to_move([1], counting=False)  # before the window
+    assert stats.turns == 0
+    for active in ([1], [2, 3], [3], [3], []):  # simultaneous seats, one done, the end
+        tracker.to_move(active, counting=True)
+    assert stats.turns == 3
+
+
+def test_turn_figures_count_every_frame_clock_frames_included():
+    stats = Stats(actions=13, turns=4, frames=52)
+    stats.kinds.update({"patch": 49, "clock": 2, "match": 1})
+    figures = turn_figures(stats)
+    assert (figures["actions_per_turn"], figures["frames_per_action"]) == (3.25, 4.0)
+    assert (figures["frames_per_turn"], figures["clock_frames_per_turn"]) == (13.0, 0.5)
+    assert figures["frames_by_type"] == {"patch": 49, "clock": 2, "match": 1}
+    empty = turn_figures(Stats())
+    assert math.isnan(empty["frames_per_turn"]) and math.isnan(empty["actions_per_turn"])
+
+
+def frame_reader(seat: int | None) -> Client:
+    """A generator's socket of a two-seat match, reading frames without a server."""
+    server = SimpleNamespace(ws_url="ws://127.0.0.1:1", origin="http://127.0.0.1:1")
+    seating = Seating(match_id=1, game="space-mission", sessions=["a", "b"])
+    stats = Stats()
+    return Client(server, seating, seat, MatchTracker(stats), stats)
+
+
+async def read(client: Client, go: asyncio.Event, *frames: dict) -> None:
+    for frame in frames:
+        await client.handle(None, orjson.dumps(frame).decode(), go)
+
+
+async def test_the_first_seat_counts_turns_from_its_views_and_every_frame_by_type():
+    first, second = frame_reader(0), frame_reader(1)
+    go = asyncio.Event()
+    sync = {"t": "sync", "v": 4, "view": {"active": [0], "result": None}}
+    await read(first, go, sync)
+    await read(second, go, sync)
+    go.set()
+    passed = [{"op": "replace", "path": "/active", "value": [1]}]
+    clock = {"now": 9, "clock": {"left": [1, 2], "until": [None, 9]}}
+    frames = (
+        {"t": "patch", "v": 5, "ops": [{"op": "add", "path": "/x", "value": 1}]},
+        {"t": "patch", "v": 6, "ops": passed, **clock},  # the turn passes, its clock inside
+        {"t": "clock", **clock},  # a clock alone (a timeout's)
+    )
+    await read(first, go, *frames)
+    await read(second, go, *frames)
+    assert first.view == {"active": [1], "result": None, "x": 1}
+    assert first.stats.turns == 1 and second.stats.turns == 0  # the second seat only reads
+    assert first.stats.frames == 3 and first.stats.kinds == {"patch": 2, "clock": 1}

@@ -1,11 +1,13 @@
 """The side-by-side benchmark's bookkeeping (``bench.versus``): CPU time read from /proc,
 counting only the PostgreSQL processes that serve the run's database; medians of the
-runs, the ratio ours/boardgame.io, and issue #15's targets flagged met or missed."""
+runs, the ratio ours/boardgame.io, and issue #15's targets flagged met or missed; per turn
+of play as well as per act, the anchor's turn read from its game."""
 
 from __future__ import annotations
 
 import pytest
 
+from bench import anchor
 from bench.cpu import TICKS_PER_SECOND, Process, parse_stat, serves_database, service_seconds
 from bench.load import cpu_ms_per_action
 from bench.ratios import TIMES, Run, anchor_run, marginal_row, medians, workload_rows
@@ -70,23 +72,27 @@ def anchor_json(moves_per_s: float, cpu_s: float, moves: int, **errors: int) -> 
         "config": {"spectatorsPerMatch": 10},
         "movesPerS": moves_per_s,
         "movesDeliveredInWindow": moves,
-        "latencyMs": {"p99": 100.0},
+        "latencyMs": {"p99": 100.0, "mean": 10.0},
         "undeliveredAfterDrain": 1,
         "server": {"cpuSecondsInWindow": cpu_s},
         "generator": {"cpuUtilInWindow": 0.3},
+        "clientFrames": {"receivedFrames": 5 * moves},
         "errors": counted,
     }
 
 
 def test_an_anchor_run_reads_cpu_per_move_and_tells_gaps_from_errors():
-    run = anchor_run(anchor_json(200.0, 4.0, 2000, patch_gap=2, resync=1, stall=3), 4, (1, 2))
+    run = anchor_run(anchor_json(200.0, 4.0, 2000, patch_gap=2, resync=1, stall=3), 4, (1, 2), 2)
     assert run.cpu_ms == {"node": 2.0}
+    assert (run.server_cpu_ms_per_turn, run.frames_per_action, run.frames_per_turn) == (4, 5, 10)
+    assert (run.latency_mean_ms_per_turn, run.clock_frames_per_turn) == (20.0, 0.0)
     assert (run.spectators, run.p99_ms, run.generator_cpu_percent) == (10, 100.0, 30.0)
     assert (run.gaps, run.errors) == (3, 3 + 1 + 4)  # stalls, undelivered, server ERROR lines
 
 
 def run(side: str, spectators: int, actions: float, cpu: float, p99: float, **more) -> Run:
     fields = {"errors": 0, "gaps": 0, "generator_cpu_percent": 20.0, "load": (1.0, 2.0)}
+    fields |= {"actions_per_turn": 2.0, "frames_per_action": 4.0, "latency_mean_ms": 5.0}
     parts = {"node": cpu} if side == "boardgame.io" else {"daphne": cpu - 1, "postgres": 1.0}
     return Run(side, spectators, actions, parts, p99, **{**fields, **more})
 
@@ -145,3 +151,48 @@ def test_the_marginal_cost_per_spectator_compares_the_fewest_and_most_spectators
     assert row is not None
     assert plain(row[2:]) == ["0.100", "0.050", "0.50x", "ours ≤ 0.1 ms: met"]
     assert marginal_row({0: anchor[0]}, {0: ours[0]}) is None
+
+
+def test_per_turn_the_cpu_latency_and_frames_are_the_acts_times_the_acts_a_turn():
+    """The anchor's turn is 2 moves; ours 3.25 acts (a change of the seats to move)."""
+    anchor = medians([run("boardgame.io", 0, 600, 1.0, 100, clock_frames_per_turn=0.0)])
+    turn = {"actions_per_turn": 3.25, "frames_per_action": 5.2, "clock_frames_per_turn": 0.5}
+    ours = medians([run("ours", 0, 300, 1.5, 100, latency_mean_ms=4.0, **turn)])
+    rows = {row[1]: row for row in map(plain, workload_rows(20, 0, anchor, ours))}
+    assert rows["acts/turn"][2:5] == ["2.00", "3.25", "1.62x"]
+    # 1.5 ms an act is 1.5x the anchor's CPU per act, 2.44x per turn: missed.
+    assert rows["server CPU ms/action"][4:] == ["1.50x", "≤ 2x: met"]
+    assert rows["server CPU ms/turn"][2:] == ["2.00", "4.88", "2.44x", "≤ 1x: MISSED"]
+    assert rows["mean latency ms/turn"][2:5] == ["10.0", "13.0", "1.30x"]
+    assert rows["frames/act"][2:5] == ["4.00", "5.20", "1.30x"]
+    assert rows["frames/turn"][2:5] == ["8.00", "16.90 (clock frames 0.50)", "2.11x"]
+
+
+def test_the_medians_per_turn_are_of_each_runs_own_figures_per_turn():
+    runs = [run("ours", 0, 100, c, 10, actions_per_turn=t) for c, t in [(1, 4), (2, 3), (4, 1)]]
+    assert medians(runs).server_cpu_ms_per_turn == 4  # of 4, 6, 4, not 2 x 3
+
+
+GAME_JS = """const Game = {{
+  moves: {{ jump: {{ move: jump, client: false }} }},
+  turn: {{
+    minMoves: {low},
+    maxMoves: {high}, // the turn ends by itself
+    onEnd: ({{ G }}) => {{ G.turnCounter += 1; }},
+  }},
+}};
+"""
+
+
+def test_the_anchors_turn_is_read_from_its_game_and_must_be_of_fixed_length(tmp_path):
+    (tmp_path / "game.js").write_text(GAME_JS.format(low=2, high=2))
+    assert anchor.moves_per_turn(tmp_path) == 2
+    for low, high in [(1, 2), (2, "")]:
+        (tmp_path / "game.js").write_text(GAME_JS.format(low=low, high=high))
+        with pytest.raises(ValueError, match="no fixed number of moves"):
+            anchor.moves_per_turn(tmp_path)
+
+
+@pytest.mark.skipif(not (anchor.DEFAULT_DIR / "game.js").exists(), reason="no anchor beside")
+def test_the_anchors_own_turn_is_two_moves():
+    assert anchor.moves_per_turn(anchor.DEFAULT_DIR) == 2

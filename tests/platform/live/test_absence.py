@@ -68,15 +68,26 @@ async def test_an_act_moves_the_deadline_to_the_next_players_clock(users, clock,
     match = await new_match([ada, bob])
     assert (match.pace, match.deadline) == ("normal", clock.at + NORMAL.bank)
     a, b = await connect(match, ada), await connect(match, bob)
+    watcher = await connect(match, None)
     assert b.frames[0]["now"] == clock.at
     assert b.frames[0]["match"]["clock"]["until"] == [clock.at + NORMAL.bank, None]
+    await b.drain()
+    await watcher.drain()
     clock.advance(40_000)
     await act(a)
-    frame = await b.expect("clock")
-    assert frame["now"] == clock.at
-    assert frame["clock"]["left"][0] == NORMAL.bank - 40_000 + NORMAL.increment
-    assert frame["clock"]["until"] == [None, clock.at + NORMAL.bank]
+    own = a.frames[-1]  # the actor's patch, its act's answer, carries the clock too
+    for frames in (await b.drain(), await watcher.drain()):
+        # The turn change is one frame to each socket: its patch, with the new clock in it.
+        game = [f for f in frames if f["t"] in {"patch", "clock"}]
+        assert [f["t"] for f in game] == ["patch"]
+        assert game[0]["clock"] == own["clock"] and game[0]["now"] == own["now"]
+    assert own["now"] == clock.at
+    assert own["clock"]["left"][0] == NORMAL.bank - 40_000 + NORMAL.increment
+    assert own["clock"]["until"] == [None, clock.at + NORMAL.bank]
     assert (await fresh(match)).deadline == clock.at + NORMAL.bank
+    # A socket that connects now (or reconnects) finds the same clock in its sync.
+    late = await connect(match, bob)
+    assert late.frames[0]["match"]["clock"] == own["clock"]
 
 
 async def test_a_timeout_lets_the_stand_in_play_at_once_and_hands_the_seat_back(

@@ -164,5 +164,8 @@ async def test_how_often_a_seat_changes_its_mind_reaches_no_one_else_not_even_as
     for seat in (1, 2):  # Bob, the spectator
         assert game_frames(hesitant[seat]) == game_frames(decided[seat])
         assert sum('"t":"patch"' in text for text in game_frames(decided[seat])) >= 2
-        # The clock went out when the commits stopped Ada's and Bob's clocks, never on a draft.
-        assert any('"t":"clock"' in text for text in game_frames(decided[seat]))
+        # The clock went out when the commits stopped Ada's and Bob's clocks, never on a
+        # draft, inside the patch of the act that changed it: no frame of its own.
+        frames = game_frames(decided[seat])
+        assert any(text.startswith('{"t":"patch"') and '"clock":' in text for text in frames)
+        assert not any('"t":"clock"' in text for text in frames)

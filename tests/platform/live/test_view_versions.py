@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 
+import orjson
 import pytest
 
 from games import registry
@@ -84,6 +85,35 @@ def test_a_commit_reaches_everyone_and_makes_older_acts_of_the_others_stale(user
     assert refused.value.code == "stale_version"
     assert match.version == version and match.actions.count() == version
     act(match, 1, draft(match, 1), 2)
+
+
+def test_a_commit_that_stops_a_clock_sends_each_audience_one_frame_carrying_it(users):
+    """The commit changes whose clock runs: the clock travels in every audience's patch,
+    and no frame of its own follows."""
+    match = jump_drive(users)
+    applied = decide(match, 0)
+    assert applied.clock is not None
+    messages = patch_messages(applied)
+    groups = [seat_group(match.pk, seat) for seat in (0, 1, None)]
+    assert [group for group, _ in messages] == groups
+    for _, message in messages:
+        frame = orjson.loads(message["text"])
+        assert frame["t"] == "patch" and frame["now"] == applied.clock["now"]
+        assert frame["clock"] == {k: v for k, v in applied.clock.items() if k != "now"}
+        assert frame["clock"]["until"][0] is None  # the committed seat's clock stands
+
+
+def test_an_audience_the_clock_changing_act_did_not_patch_gets_the_clock_alone():
+    clock = {"pace": "normal", "left": [1, 2], "until": [None, 9], "now": 5}
+    changes = (audiences.ViewChange(0, 3, []),)
+    applied = Applied(7, "toy", 2, version=4, seen=3, changes=changes, clock=clock)
+    sent = [(group, orjson.loads(m["text"])) for group, m in patch_messages(applied)]
+    assert [(group, frame["t"]) for group, frame in sent] == [
+        (seat_group(7, 0), "patch"),
+        (seat_group(7, 1), "clock"),
+        (seat_group(7, None), "clock"),
+    ]
+    assert all(frame["now"] == 5 and frame["clock"]["until"] == [None, 9] for _, frame in sent)
 
 
 def test_an_act_beyond_the_seats_view_version_is_stale(users):

@@ -34,7 +34,7 @@ export class ActRefused extends Error {
  * One match connection. `handlers` receive: status(state, detail), view(view, version,
  * match, change) (`change`: {ops, before, own} when a patch made the view, `own` when it
  * answers this connection's act; null for a sync), presence(frame), chat(line), chatHistory(lines), error(frame), clock(clock, now)
- * (the match's clock changed; `now` is the server's time it was sent at), rematch(offer,
+ * (the match's clock changed, by a `clock` frame or with a patch; `now` is the server's time it was sent at), rematch(offer,
  * {live}).
  */
 export class MatchConnection {
@@ -224,8 +224,11 @@ export class MatchConnection {
     }
     this.version = frame.v;
     if (this.view.phase === "over" && this.match) this.match = { ...this.match, status: "finished" };
+    // The act that changed whose clock runs carries the new clock in its patch.
+    if (frame.clock && this.match) this.match = { ...this.match, clock: frame.clock };
     const own = typeof frame.id === "string";
     this.handlers.view(this.view, this.version, this.match, { ops: frame.ops, before, own });
+    if (frame.clock) this.handlers.clock?.(frame.clock, frame.now);
   }
 
   onClock(frame) {
