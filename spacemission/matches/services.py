@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games import bots, fairdeal, registry
 from games.core import Action as GameAction
-from games.core import Game, IllegalAction, State
+from games.core import Event, Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.games import default_level
@@ -249,8 +249,8 @@ def decide(
     _check_fresh(versions[seat], expected_version)
     game = registry.get(match.game)
     before = states.current(match)
-    after = _rules_apply(game, before, seat, action)
-    changes = audiences.changes(game, before, after, seat, versions)
+    after, events = _rules_apply(game, before, seat, action)
+    changes = audiences.changes(game, before, after, seat, versions, events)
     match.version += 1
     match.view_versions = audiences.bumped(versions, changes)
     states.advance(match, after)
@@ -329,16 +329,19 @@ def check_player(
         raise IllegalAction("not_your_seat", f"a bot plays seat {seat} now")
 
 
-def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> State:
-    """The rules' new state; malformed input the rules did not anticipate is refused too."""
+def _rules_apply(
+    game: Game, state: State, seat: int, action: GameAction
+) -> tuple[State, list[Event]]:
+    """The rules' new state and events; malformed input the rules did not anticipate is
+    refused too."""
     try:
-        after, _events = game.apply(state, seat, action)
+        after, events = game.apply(state, seat, action)
     except IllegalAction:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         message = f"the action is malformed ({exc.__class__.__name__})"
         raise IllegalAction("bad_action", message) from exc
-    return after
+    return after, events
 
 
 def _finish(match: Match) -> None:
