@@ -23,7 +23,7 @@ from games import gamelog
 from games.core import Event, State, View, ViewDelta
 from games.memo import shared
 
-ALL = "*"  # a part that may read any state part (the log apart)
+ALL = "*"  # a part that may read any state part: rebuilt after every action
 LOG = "log"
 
 
@@ -63,6 +63,9 @@ class ViewTable:
         self.name, self.parts, self.by_value = name, parts, by_value
         self._common = [(k, p) for k, p in parts.items() if p.common]
         self._own = [(k, p) for k, p in parts.items() if not p.common]
+        # The state parts some part names: only these are compared (a part that may read
+        # ``ALL`` is rebuilt after every action: hardly any leaves the state alone).
+        self._watched = tuple({s for p in parts.values() for s in p.sources} - {ALL, LOG})
         self._sources = {k: frozenset(p.sources) for k, p in parts.items()}
 
     def view(self, state: State, seat: int | None) -> View:
@@ -93,7 +96,7 @@ class ViewTable:
         stale = [
             (k, p)
             for k, p in self.parts.items()
-            if k != LOG and (self._sources[k] & changed or (ALL in p.sources and changed))
+            if k != LOG and (ALL in p.sources or self._sources[k] & changed)
         ]
         alike = {k: p.build(after) for k, p in stale if p.common}
         out = []
@@ -105,12 +108,9 @@ class ViewTable:
         return out
 
     def _changed(self, before: State, after: State) -> set[str]:
-        """The state parts the action replaced (the log apart)."""
+        """The state parts some view part is made from that the action replaced."""
         same = _same if self.by_value else _identical
-        keys = before.keys() | after.keys() if before.keys() != after.keys() else after.keys()
-        return {
-            k for k in keys if k != LOG and not same(before.get(k, _ABSENT), after.get(k, _ABSENT))
-        }
+        return {k for k in self._watched if not same(before.get(k, _ABSENT), after.get(k, _ABSENT))}
 
 
 _ABSENT = object()
