@@ -46,6 +46,12 @@ def _centre(state: State) -> list[dict[str, Any]]:
     )
 
 
+def _legal(state: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions, the same object while what they are made from is."""
+    sources = whynot.sources(state, seat)
+    return shared(("jump-drive legal view", seat), sources, turn.legal_actions, state, seat)
+
+
 def _seat(state: State, seat: int | None) -> int | None:
     return seat
 
@@ -158,7 +164,7 @@ TABLE = ViewTable(
         "draw_count": common(("draw",), lambda state: len(state["draw"])),
         "discard_count": common(("discard",), lambda state: len(state["discard"])),
         "me": own((ALL,), _own_part(_me, None)),
-        "legal": own((ALL,), _own_part(turn.legal_actions, NO_ACTIONS)),
+        "legal": own((ALL,), _own_part(_legal, NO_ACTIONS)),
         "why_not": own((ALL,), _own_part(whynot.why_not, NO_REASONS)),
         "log": LOG_PART,
         "result": common(("result",), itemgetter("result")),
