@@ -60,8 +60,9 @@ class ViewTable:
     counts as changed only when its content differs."""
 
     def __init__(self, name: str, parts: dict[str, Part], *, by_value: bool = False) -> None:
+        if parts.get(LOG) is not LOG_PART:
+            raise ValueError(f"{name}: a view's log is LOG_PART (deltas append its events)")
         self.name, self.parts, self.by_value = name, parts, by_value
-        self._common = [(k, p) for k, p in parts.items() if p.common]
         self._own = [(k, p) for k, p in parts.items() if not p.common]
         # The state parts some part names: only these are compared (a part that may read
         # ``ALL`` is rebuilt after every action: hardly any leaves the state alone).
