@@ -68,6 +68,7 @@ class ViewTable:
         # ``ALL`` is rebuilt after every action: hardly any leaves the state alone).
         self._watched = tuple({s for p in parts.values() for s in p.sources} - {ALL, LOG})
         self._sources = {k: frozenset(p.sources) for k, p in parts.items()}
+        self._stale_by_change: dict[frozenset[str], list[tuple[str, Part]]] = {}
 
     def view(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see now (``None``: a spectator, as is any seat not at the
@@ -93,12 +94,7 @@ class ViewTable:
         None where ``events`` are not the lines the action added to the log."""
         if not _added(before[LOG], after[LOG], events):
             return None
-        changed = self._changed(before, after)
-        stale = [
-            (k, p)
-            for k, p in self.parts.items()
-            if k != LOG and (ALL in p.sources or self._sources[k] & changed)
-        ]
+        stale = self._stale(self._changed(before, after))
         alike = {k: p.build(after) for k, p in stale if p.common}
         out = []
         for seat in [*range(seats), None]:
@@ -108,17 +104,32 @@ class ViewTable:
             out.append(ViewDelta(parts, lines))
         return out
 
-    def _changed(self, before: State, after: State) -> set[str]:
+    def _stale(self, changed: frozenset[str]) -> list[tuple[str, Part]]:
+        """The parts to build again when ``changed`` state parts were replaced, in the
+        view's order (kept: the same few sets of state parts recur act after act)."""
+        stale = self._stale_by_change.get(changed)
+        if stale is None:
+            stale = [
+                (k, p)
+                for k, p in self.parts.items()
+                if k != LOG and (ALL in p.sources or self._sources[k] & changed)
+            ]
+            if len(self._stale_by_change) < _STALE_KEPT:
+                self._stale_by_change[changed] = stale
+        return stale
+
+    def _changed(self, before: State, after: State) -> frozenset[str]:
         """The state parts some view part is made from that the action replaced."""
-        same = _same if self.by_value else _identical
-        return {k for k in self._watched if not same(before.get(k, _ABSENT), after.get(k, _ABSENT))}
+        if self.by_value:
+            return frozenset(
+                k for k in self._watched if not _same(before.get(k, _ABSENT), after.get(k))
+            )
+        return frozenset(k for k in self._watched if before.get(k, _ABSENT) is not after.get(k))
 
 
+# Sets of replaced state parts remembered per table: a game has a few dozen.
+_STALE_KEPT = 4096
 _ABSENT = object()
-
-
-def _identical(a: Any, b: Any) -> bool:
-    return a is b
 
 
 def _same(a: Any, b: Any) -> bool:
