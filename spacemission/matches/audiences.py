@@ -97,6 +97,18 @@ def views(game: Game, state: State, seat_count: int) -> list[View]:
     return built
 
 
+def view_of(game: Game, state: State, seat_count: int, seat: int | None) -> View:
+    """``seat``'s view of ``state`` (None: the spectators'), read only: the one the act
+    that led to ``state`` made, where this process made it (a bot deciding, a socket
+    joining), else built."""
+    with _views_lock:
+        held = _views.get(id(state))
+    inside = seat is None or (type(seat) is int and 0 <= seat < seat_count)
+    if held is not None and held[0] is state and inside and len(held[1]) == seat_count + 1:
+        return held[1][slot(seat, seat_count)]
+    return game.view(state, seat)
+
+
 def keep(state: State, built: list[View]) -> None:
     """Remember every audience's view of ``state``."""
     with _views_lock:

@@ -393,7 +393,9 @@ def ask_bot(match_id: int) -> BotQuestion | None:
     seat, bot = turn
     return BotQuestion(
         game=match.game,
-        view=registry.get(match.game).view(states.current(match), seat),
+        view=audiences.view_of(
+            registry.get(match.game), states.current(match), match.seat_count, seat
+        ),
         seat=seat,
         bot=bot,
         seed=bot_seed(match, seat),
@@ -430,7 +432,8 @@ def answer_bot(question: BotQuestion, choice: GameAction) -> Applied | None:
 def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
     """What bot ``bot`` would do at ``seat`` now, from its own view: its choice first,
     then every legal action (but undo) in case the rules refuse it."""
-    view = registry.get(match.game).view(states.current(match), seat)
+    game, state = registry.get(match.game), states.current(match)
+    view = audiences.view_of(game, state, match.seat_count, seat)
     question = BotQuestion(match.game, view, seat, bot, bot_seed(match, seat), match.pk, 0)
     return [decisions.decide(question), *decisions.fallbacks(question)]
 
@@ -443,6 +446,7 @@ def stand_in_bot(game_id: str) -> str:
 def note(match: Match, kind: str, seat: int, at: int, **args: Any) -> None:
     """Add an event about a seat to the match's public events (not saved): ``log`` is how
     many public lines the game log had then, so every page shows it in its place."""
-    public_log = registry.get(match.game).view(states.current(match), None).get("log", [])
+    game, state = registry.get(match.game), states.current(match)
+    public_log = audiences.view_of(game, state, match.seat_count, None).get("log", [])
     event = {"kind": kind, "seat": seat, "at": at, "log": len(public_log), **args}
     match.events = [*match.events, event]

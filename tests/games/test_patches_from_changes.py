@@ -100,6 +100,8 @@ def check_game(game: Game, players: int, seed: int) -> dict[str, int]:
                 assert heard[audience].version == versions[index] + 1
         kept = audiences.views(game, after, players)
         assert [as_json(v) for v in kept] == [as_json(v) for v in new]
+        for index, audience in enumerate([*range(players), None]):
+            assert audiences.view_of(game, after, players, audience) is kept[index]
         versions = audiences.bumped(versions, changed)
         old = new
     seen["ended"] = not game.active_seats(after)
