@@ -45,6 +45,19 @@ def own(sources: tuple[str, ...], build: Callable[[State, int | None], Any]) -> 
     return Part(sources, build)
 
 
+def seated(build: Callable[[State, int], Any], idle: Any) -> Callable[..., Any]:
+    """A seat's own part built by ``build``; a spectator's is ``idle`` (one object)."""
+    return lambda state, seat: idle if seat is None else build(state, seat)
+
+
+def _seat(state: State, seat: int | None) -> int | None:
+    return seat
+
+
+# Whose view it is (None: the spectators').
+SEAT_PART = own((), _seat)
+
+
 def _visible_log(state: State, seat: int | None) -> list[Event]:
     return gamelog.visible_log(state[LOG], seat)
 

@@ -21,7 +21,7 @@ from games.blabla.privacy import seen_tiles
 from games.blabla.table import draw_count, hand_limit
 from games.core import NO_ACTIONS, State
 from games.memo import shared
-from games.viewparts import ALL, LOG_PART, ViewTable, common, own
+from games.viewparts import ALL, LOG_PART, SEAT_PART, ViewTable, common, own, seated
 
 _PUBLIC_STEP = {
     "act": (),
@@ -55,18 +55,6 @@ def _boost(state: State) -> dict[str, Any]:
         "turned": state["stats"]["boosts"],
         "seen": sorted(seen_tiles(state)),
     }
-
-
-def _seat(state: State, seat: int | None) -> int | None:
-    return seat
-
-
-def _own_me(state: State, seat: int | None) -> dict[str, Any] | None:
-    return None if seat is None else _me(state, seat)
-
-
-def _legal(state: State, seat: int | None) -> list[Any]:
-    return NO_ACTIONS if seat is None else turn.legal_actions(state, seat)
 
 
 def _why_not(state: State, seat: int | None) -> dict[str, Any]:
@@ -148,7 +136,7 @@ TABLE = ViewTable(
     GAME_ID,
     {
         "game": common((), lambda state: GAME_ID),
-        "seat": own((), _seat),
+        "seat": SEAT_PART,
         "phase": common(("phase",), itemgetter("phase")),
         "options": common(("options",), lambda state: dict(state["options"])),
         "board": common((), lambda state: shared("blabla board", (), board_json)),
@@ -169,8 +157,8 @@ TABLE = ViewTable(
         ),
         "box_count": common(("box",), lambda state: len(state["box"])),
         "end": common(("end",), itemgetter("end")),
-        "me": own(_ME_FROM, _own_me),
-        "legal": own((ALL,), _legal),
+        "me": own(_ME_FROM, seated(_me, None)),
+        "legal": own((ALL,), seated(turn.legal_actions, NO_ACTIONS)),
         "why_not": own((ALL,), _why_not),
         "log": LOG_PART,
         "result": common(("result",), itemgetter("result")),

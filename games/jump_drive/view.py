@@ -13,7 +13,6 @@ so is the players part while the state parts it comes from are the same objects
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -24,7 +23,7 @@ from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
 from games.jump_drive.endround import others
 from games.jump_drive.table import table_order
 from games.memo import shared
-from games.viewparts import ALL, LOG_PART, ViewTable, common, own
+from games.viewparts import ALL, LOG_PART, SEAT_PART, ViewTable, common, own, seated
 
 
 def _table_order(state: State) -> list[int]:
@@ -50,15 +49,6 @@ def _legal(state: State, seat: int) -> list[dict[str, Any]]:
     """The seat's legal actions, the same object while what they are made from is."""
     sources = whynot.sources(state, seat)
     return shared(("jump-drive legal view", seat), sources, turn.legal_actions, state, seat)
-
-
-def _seat(state: State, seat: int | None) -> int | None:
-    return seat
-
-
-def _own_part(build: Callable[[State, int], Any], idle: Any) -> Callable[..., Any]:
-    """A seat's own part, ``idle`` for a spectator."""
-    return lambda state, seat: idle if seat is None else build(state, seat)
 
 
 def _players_from(state: State) -> tuple[Any, ...]:
@@ -151,7 +141,7 @@ TABLE = ViewTable(
     GAME_ID,
     {
         "game": common((), lambda state: GAME_ID),
-        "seat": own((), _seat),
+        "seat": SEAT_PART,
         "phase": common(("phase",), itemgetter("phase")),
         "round": common(("round",), itemgetter("round")),
         "dealer": common(("dealer",), itemgetter("dealer")),
@@ -163,9 +153,9 @@ TABLE = ViewTable(
         "centre": common(("centre",), _centre),
         "draw_count": common(("draw",), lambda state: len(state["draw"])),
         "discard_count": common(("discard",), lambda state: len(state["discard"])),
-        "me": own((ALL,), _own_part(_me, None)),
-        "legal": own((ALL,), _own_part(_legal, NO_ACTIONS)),
-        "why_not": own((ALL,), _own_part(whynot.why_not, NO_REASONS)),
+        "me": own((ALL,), seated(_me, None)),
+        "legal": own((ALL,), seated(_legal, NO_ACTIONS)),
+        "why_not": own((ALL,), seated(whynot.why_not, NO_REASONS)),
         "log": LOG_PART,
         "result": common(("result",), itemgetter("result")),
     },

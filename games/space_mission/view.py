@@ -11,7 +11,6 @@ as counts or not at all. ``docs/space-mission.md`` describes the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -29,7 +28,7 @@ from games.space_mission.data import (
 )
 from games.space_mission.scoring import gate_standing, own_score, tile_gains
 from games.space_mission.setup import GATE
-from games.viewparts import ALL, LOG_PART, ViewTable, common, own
+from games.viewparts import ALL, LOG_PART, SEAT_PART, ViewTable, common, own, seated
 
 # The per-seat view (``viewparts``): each part and the state parts it is made from. The
 # players part needs only the hand sizes (equal small ints are one object in CPython, and
@@ -58,15 +57,6 @@ def _gate_part(state: State) -> dict[str, Any]:
 
 def _ring_part(state: State) -> list[dict[str, Any]]:
     return shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state)
-
-
-def _seat(state: State, seat: int | None) -> int | None:
-    return seat
-
-
-def _own_part(build: Callable[[State, int], Any], idle: Any) -> Callable[..., Any]:
-    """A seat's own part, ``idle`` for a spectator."""
-    return lambda state, seat: idle if seat is None else build(state, seat)
 
 
 def _turn(state: State) -> dict[str, Any]:
@@ -299,7 +289,7 @@ TABLE = ViewTable(
     GAME_ID,
     {
         "game": common((), lambda state: GAME_ID),
-        "seat": own((), _seat),
+        "seat": SEAT_PART,
         "phase": common(("phase",), itemgetter("phase")),
         "round": common(("round",), itemgetter("round")),
         "start_seat": common(("start",), itemgetter("start")),
@@ -313,9 +303,9 @@ TABLE = ViewTable(
         "face_up_space": common(("stacks", "revealed"), face_up_count),
         "end_threshold": common(("players",), lambda state: END_THRESHOLD[state["players"]]),
         "ending": common(("ending",), itemgetter("ending")),
-        "me": own(_ME_FROM, _own_part(_me, None)),
-        "legal": own((ALL,), _own_part(_legal, NO_ACTIONS)),
-        "why_not": own((ALL,), _own_part(_why_not, NO_REASONS)),
+        "me": own(_ME_FROM, seated(_me, None)),
+        "legal": own((ALL,), seated(_legal, NO_ACTIONS)),
+        "why_not": own((ALL,), seated(_why_not, NO_REASONS)),
         "log": LOG_PART,
         "result": common(("result",), itemgetter("result")),
     },
