@@ -1,8 +1,9 @@
 """Fan-out cost per action: views, diffs and encoding for every audience of a match.
 
 Plays a whole 4-seat Space Mission game with bots (rules only, no database) and, for
-every action, builds what the live layer sends: each seat's and the spectators' patch.
-Compares diffing the whole view with ``jsonpatch`` against the log-as-appends diff.
+every action, builds what the live layer sends: each seat's and the spectators' patch
+(from the view parts the act changed). Compares diffing the whole view with ``jsonpatch``
+against the log-as-appends diff of whole views.
 
     .venv/bin/python -m bench.fanout [seed]
 """
@@ -34,15 +35,17 @@ GAME = registry.get("space-mission")
 SEATS = 4
 
 
-def play(seed: int) -> list[dict]:
+def play(seed: int) -> tuple[list[dict], list[list[dict]]]:
+    """Every state of one greedy game, and the events of each act."""
     state = GAME.setup(SEATS, GAME.info.default_options(), seed)
-    states = [state]
+    states, events = [state], []
     while GAME.active_seats(state):
         seat = GAME.active_seats(state)[0]
         action = GAME.bot_action("greedy", GAME.view(state, seat), seed + len(states))
-        state, _ = GAME.apply(state, seat, action)
+        state, logged = GAME.apply(state, seat, action)
         states.append(state)
-    return states
+        events.append(logged)
+    return states, events
 
 
 def timed(fn, *args) -> tuple[float, object]:
@@ -53,11 +56,11 @@ def timed(fn, *args) -> tuple[float, object]:
 
 def main() -> None:
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 7
-    states = play(seed)
+    states, events = play(seed)
     audiences = [*range(SEATS), None]
     rows: dict[str, list[float]] = {k: [] for k in ("views", "full", "appends", "encode", "all")}
     sizes: dict[str, list[int]] = {"full": [], "appends": [], "view": []}
-    for before, after in itertools.pairwise(states):
+    for (before, after), logged in zip(itertools.pairwise(states), events, strict=True):
         views_ms = full_ms = appends_ms = encode_ms = 0.0
         for seat in audiences:
             ms_old, old = timed(GAME.view, before, seat)
@@ -73,7 +76,8 @@ def main() -> None:
             sizes["appends"].append(len(text))
             sizes["view"].append(len(orjson.dumps(new)))
         actor = GAME.active_seats(before)[0]
-        changes_ms, changed = timed(changes, GAME, before, after, actor, initial(SEATS))
+        versions = initial(SEATS)
+        changes_ms, changed = timed(changes, GAME, before, after, actor, versions, logged)
         applied = Applied(
             1, GAME.info.id, SEATS, 1, before=before, after=after, changes=tuple(changed)
         )

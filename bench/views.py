@@ -1,9 +1,10 @@
 """CPU of building every audience's view and patch for an act, the rules alone.
 
 Plays whole bot games (rules only, no database), keeps every state, then times
-``audiences.changes`` (each seat's and the spectators' view of the state an act leaves,
-and the patch from the one before) for every act, as ``apply_locked`` makes them: the
-views of the state before were built by the act before. Twice: the games one after the
+``audiences.changes`` (each seat's and the spectators' patch for the act, and its view of
+the state the act leaves) for every act, as ``services.decide`` makes them: from the parts
+of the views the act changed (``Game.view_deltas``), the views of the state before made
+by the act before. Twice: the games one after the
 other, and all at once, one act of each in turn (as a server with that many matches
 serves them). Prints the best of a few rounds over the same acts.
 
@@ -18,14 +19,15 @@ import sys
 import time
 
 from games import registry
-from games.core import Game, State
+from games.core import Event, Game, State
 from spacemission.matches import audiences
 
-Act = tuple[State, State, int]  # before, after, the seat that acted
+Act = tuple[State, State, int, list[Event]]  # before, after, the seat that acted, events
 
 
-def play(game: Game, players: int, seed: int) -> list[tuple[State, int]]:
-    """Every state of one bot game and the seat that acted on it (the last: -1)."""
+def play(game: Game, players: int, seed: int) -> list[tuple[State, int, list[Event]]]:
+    """Every state of one bot game, the seat that acted on it (the last: -1) and the
+    events of that act."""
     state = game.setup(players, game.info.default_options(), seed)
     out, step = [], 0
     bots = game.info.bots
@@ -34,10 +36,11 @@ def play(game: Game, players: int, seed: int) -> list[tuple[State, int]]:
         seat = active[step % len(active)]
         bot = bots[(seat + step // 97) % len(bots)]
         action = game.bot_action(bot, game.view(state, seat), seed * 7919 + step)
-        out.append((state, seat))
-        state, _ = game.apply(state, seat, action)
+        after, events = game.apply(state, seat, action)
+        out.append((state, seat, events))
+        state = after
         step += 1
-    out.append((state, -1))
+    out.append((state, -1, []))
     return out
 
 
@@ -66,8 +69,11 @@ def main() -> None:
         )
 
 
-def acts(states: list[tuple[State, int]]) -> list[Act]:
-    return [(before, after, seat) for (before, seat), (after, _) in itertools.pairwise(states)]
+def acts(states: list[tuple[State, int, list[Event]]]) -> list[Act]:
+    return [
+        (before, after, seat, events)
+        for (before, seat, events), (after, _, _) in itertools.pairwise(states)
+    ]
 
 
 def timed(game: Game, players: int, order: list[Act]) -> list[float]:
@@ -75,9 +81,9 @@ def timed(game: Game, players: int, order: list[Act]) -> list[float]:
     view versions only number the patches: every act starts from the first)."""
     versions = audiences.initial(players)
     per_act = []
-    for before, after, seat in order:
+    for before, after, seat, events in order:
         c0 = time.process_time()
-        audiences.changes(game, before, after, seat, versions)
+        audiences.changes(game, before, after, seat, versions, events)
         per_act.append((time.process_time() - c0) * 1000)
     return per_act
 

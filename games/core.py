@@ -73,6 +73,15 @@ def gettext_noop(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class ViewDelta:
+    """What an action changed in one audience's view: the top-level parts that may differ
+    from its view before, with their new values, and the lines added to its ``log``."""
+
+    parts: dict[str, Any]
+    log: list[Event]
+
+
+@dataclass(frozen=True)
 class Option:
     """One table option a host may set in the lobby."""
 
@@ -138,6 +147,14 @@ class Game(Protocol):
     def view(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator). The only road out of the server."""
 
+    def view_deltas(
+        self, before: State, after: State, events: list[Event], seats: int
+    ) -> list[ViewDelta] | None:
+        """What ``apply`` (``before`` to ``after``, with its ``events``) changed in each
+        audience's view (each seat, then the spectators), without building the parts it
+        left alone; ``None``: the game cannot say, and every view is built whole. The
+        delta applied to the audience's view of ``before`` is its view of ``after``."""
+
     def result(self, state: State) -> dict[str, Any] | None:
         """``None`` while running; else scores by category per seat and the winners."""
 
@@ -189,6 +206,13 @@ class RulesGame:
     view: Callable[[State, int | None], View]
     bot_action: Callable[[str, View, int], Action]
     search: SearchHooks | None = None
+    # ``view_deltas``, where the game can say what an action changed in its views.
+    deltas: Callable[[State, State, list[Event], int], list[ViewDelta] | None] | None = None
+
+    def view_deltas(
+        self, before: State, after: State, events: list[Event], seats: int
+    ) -> list[ViewDelta] | None:
+        return None if self.deltas is None else self.deltas(before, after, events, seats)
 
     def active_seats(self, state: State) -> list[int]:
         return list(state["active"])

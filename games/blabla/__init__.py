@@ -35,5 +35,6 @@ GAME = RulesGame(
     view=view.view,
     bot_action=bots.bot_action,
     search=search.HOOKS,
+    deltas=view.deltas,
 )
 __all__ = ["GAME"]

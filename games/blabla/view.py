@@ -11,6 +11,7 @@ tiles under the top one. After the end, ``result`` reveals everything (B64).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.blabla import turn
@@ -18,9 +19,9 @@ from games.blabla.data import FLIGHT, GAME_ID, blabla_json, board_json
 from games.blabla.ending import round_of
 from games.blabla.privacy import seen_tiles
 from games.blabla.table import draw_count, hand_limit
-from games.core import NO_ACTIONS, State, View
-from games.gamelog import origin, visible_log
+from games.core import NO_ACTIONS, State
 from games.memo import shared
+from games.viewparts import ALL, LOG_PART, SEAT_PART, ViewTable, common, own, seated
 
 _PUBLIC_STEP = {
     "act": (),
@@ -39,63 +40,20 @@ def card_json(card: str) -> dict[str, Any]:
     return FLIGHT[card].as_json()
 
 
-def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may see now; ``None`` is a spectator."""
-    n = state["players"]
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        seat = None
-    # Every audience sees these alike: built once per state (an action copies the whole
-    # state, so there is nothing to share with the states before).
-    public = shared("blabla public", (origin(state["log"]), state), _public, state)
-    return {
-        "game": GAME_ID,
-        "seat": seat,
-        "phase": state["phase"],
-        "options": public["options"],
-        "board": public["board"],
-        "round": public["round"],
-        "start": state["start"],
-        "turn": public["turn"],
-        "bonus": public["bonus"],
-        "step": public["step"],
-        "active": public["active"],
-        "hand_limit": public["hand_limit"],
-        "draw_count": public["draw_count"],
-        "players": public["players"],
-        "pile": public["pile"],
-        "boost": public["boost"],
-        "supply": state["supply"],
-        "stacks": public["stacks"],
-        "box_count": len(state["box"]),
-        "end": state["end"],
-        "me": None if seat is None else _me(state, seat),
-        "legal": NO_ACTIONS if seat is None else turn.legal_actions(state, seat),
-        "why_not": _why_not(state, seat),
-        "log": visible_log(state["log"], seat),
-        "result": state["result"],
-    }
+def _turn(state: State) -> int | None:
+    return None if state["turn"] is None else state["turn"]["seat"]
 
 
-def _public(state: State) -> dict[str, Any]:
+def _players(state: State) -> list[dict[str, Any]]:
+    return [_player(state, s) for s in range(state["players"])]
+
+
+def _boost(state: State) -> dict[str, Any]:
     return {
-        "options": dict(state["options"]),
-        "board": shared("blabla board", (), board_json),
-        "round": round_of(state),
-        "turn": None if state["turn"] is None else state["turn"]["seat"],
-        "bonus": bool(state["turn"] and state["turn"]["bonus"]),
-        "step": _step(state),
-        "active": list(state["active"]),
-        "hand_limit": hand_limit(state),
-        "draw_count": draw_count(state),
-        "players": [_player(state, s) for s in range(state["players"])],
-        "pile": [card_json(c) for c in state["pile"]],
-        "boost": {
-            "top": state["boost"][0],
-            "count": len(state["boost"]),
-            "turned": state["stats"]["boosts"],
-            "seen": sorted(seen_tiles(state)),
-        },
-        "stacks": {k: len(v) for k, v in state["stacks"].items()},
+        "top": state["boost"][0],
+        "count": len(state["boost"]),
+        "turned": state["stats"]["boosts"],
+        "seen": sorted(seen_tiles(state)),
     }
 
 
@@ -167,3 +125,45 @@ def _note(note: dict[str, Any]) -> dict[str, Any]:
     if "cards" in out:
         out["cards"] = [blabla_json(c) for c in out["cards"]]
     return out
+
+
+# The per-seat view (``viewparts``): each part and the state parts it is made from. An
+# action copies the state (``table.fresh``): a state part changed where its content did.
+_PLAYERS_FROM = ("players", "sets", "ships", "hands", "blabla", "secured", "tokens", "end")
+_ME_FROM = ("blabla", "memory", "notes", "turn", "step", "stacks")
+
+TABLE = ViewTable(
+    GAME_ID,
+    {
+        "game": common((), lambda state: GAME_ID),
+        "seat": SEAT_PART,
+        "phase": common(("phase",), itemgetter("phase")),
+        "options": common(("options",), lambda state: dict(state["options"])),
+        "board": common((), lambda state: shared("blabla board", (), board_json)),
+        "round": common(("turns", "players"), round_of),
+        "start": common(("start",), itemgetter("start")),
+        "turn": common(("turn",), _turn),
+        "bonus": common(("turn",), lambda state: bool(state["turn"] and state["turn"]["bonus"])),
+        "step": common(("step", "turn"), _step),
+        "active": common(("active",), lambda state: list(state["active"])),
+        "hand_limit": common(("boost",), hand_limit),
+        "draw_count": common(("boost",), draw_count),
+        "players": common(_PLAYERS_FROM, _players),
+        "pile": common(("pile",), lambda state: [card_json(c) for c in state["pile"]]),
+        "boost": common(("boost", "stats"), _boost),
+        "supply": common(("supply",), itemgetter("supply")),
+        "stacks": common(
+            ("stacks",), lambda state: {k: len(v) for k, v in state["stacks"].items()}
+        ),
+        "box_count": common(("box",), lambda state: len(state["box"])),
+        "end": common(("end",), itemgetter("end")),
+        "me": own(_ME_FROM, seated(_me, None)),
+        "legal": own((ALL,), seated(turn.legal_actions, NO_ACTIONS)),
+        "why_not": own((ALL,), _why_not),
+        "log": LOG_PART,
+        "result": common(("result",), itemgetter("result")),
+    },
+    by_value=True,
+)
+view = TABLE.view
+deltas = TABLE.deltas

@@ -13,45 +13,42 @@ so is the players part while the state parts it comes from are the same objects
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.core import NO_ACTIONS, NO_REASONS, State, View
-from games.gamelog import origin, visible_log
+from games.gamelog import origin
 from games.jump_drive import costs, powers, turn, whynot
 from games.jump_drive.data import END_VP, GAME_ID, HAND_LIMIT, card_json
 from games.jump_drive.endround import others
 from games.jump_drive.table import table_order
 from games.memo import shared
+from games.viewparts import ALL, LOG_PART, SEAT_PART, ViewTable, common, own, seated
 
 
-def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may see now; ``None`` is a spectator."""
-    n = state["players"]
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        seat = None
+def _table_order(state: State) -> list[int]:
+    return shared("jump-drive table order", (state["players"], state["dealer"]), table_order, state)
+
+
+def _active(state: State) -> list[int]:
     match = origin(state["log"])  # first among the sources: this match's (``games.memo``)
-    return {
-        "game": GAME_ID,
-        "seat": seat,
-        "phase": state["phase"],
-        "round": state["round"],
-        "dealer": state["dealer"],
-        "table_order": shared(
-            "jump-drive table order", (state["players"], state["dealer"]), table_order, state
-        ),
-        "active": shared("jump-drive active", (match, state["active"]), list, state["active"]),
-        "end_vp": END_VP,
-        "hand_limit": HAND_LIMIT,
-        "players": shared("jump-drive players", _players_from(state), _players, state),
-        "centre": shared("jump-drive centre", (match, state["centre"]), _cards, state["centre"]),
-        "draw_count": len(state["draw"]),
-        "discard_count": len(state["discard"]),
-        "me": None if seat is None else _me(state, seat),
-        "legal": NO_ACTIONS if seat is None else turn.legal_actions(state, seat),
-        "why_not": NO_REASONS if seat is None else whynot.why_not(state, seat),
-        "log": visible_log(state["log"], seat),
-        "result": state["result"],
-    }
+    return shared("jump-drive active", (match, state["active"]), list, state["active"])
+
+
+def _players_part(state: State) -> list[dict[str, Any]]:
+    return shared("jump-drive players", _players_from(state), _players, state)
+
+
+def _centre(state: State) -> list[dict[str, Any]]:
+    return shared(
+        "jump-drive centre", (origin(state["log"]), state["centre"]), _cards, state["centre"]
+    )
+
+
+def _legal(state: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions, the same object while what they are made from is."""
+    sources = whynot.sources(state, seat)
+    return shared(("jump-drive legal view", seat), sources, turn.legal_actions, state, seat)
 
 
 def _players_from(state: State) -> tuple[Any, ...]:
@@ -135,3 +132,33 @@ def _task(task: dict[str, Any]) -> dict[str, Any]:
     if task["kind"] == "discard":
         return {"kind": "discard", "count": task["count"], "selected": list(task["selected"])}
     return {"kind": task["kind"], "draft": None if task["draft"] is None else dict(task["draft"])}
+
+
+# The per-seat view (``viewparts``): each part and the state parts it is made from.
+_PLAYERS_FROM = ("players", "empires", "placing", "active", "vp", "income", "markers")
+
+TABLE = ViewTable(
+    GAME_ID,
+    {
+        "game": common((), lambda state: GAME_ID),
+        "seat": SEAT_PART,
+        "phase": common(("phase",), itemgetter("phase")),
+        "round": common(("round",), itemgetter("round")),
+        "dealer": common(("dealer",), itemgetter("dealer")),
+        "table_order": common(("players", "dealer"), _table_order),
+        "active": common(("active",), _active),
+        "end_vp": common((), lambda state: END_VP),
+        "hand_limit": common((), lambda state: HAND_LIMIT),
+        "players": common((*_PLAYERS_FROM, "hands", "tasks"), _players_part),
+        "centre": common(("centre",), _centre),
+        "draw_count": common(("draw",), lambda state: len(state["draw"])),
+        "discard_count": common(("discard",), lambda state: len(state["discard"])),
+        "me": own((ALL,), seated(_me, None)),
+        "legal": own((ALL,), seated(_legal, NO_ACTIONS)),
+        "why_not": own((ALL,), seated(whynot.why_not, NO_REASONS)),
+        "log": LOG_PART,
+        "result": common(("result",), itemgetter("result")),
+    },
+)
+view = TABLE.view
+deltas = TABLE.deltas

@@ -14,6 +14,7 @@ in: nothing another seat keeps secret.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from games import gamelog
 from games.core import IllegalAction, Reason, State, reason, reasons
@@ -36,7 +37,13 @@ def why_not(state: State, seat: int) -> Reasons:
 
     Read-only and shared while the state parts it comes from are the same objects (a
     draft of another seat, say, rebuilds nothing)."""
-    sources = (
+    return shared(("jump-drive why", seat), sources(state, seat), _why_not, state, seat)
+
+
+def sources(state: State, seat: int) -> tuple[Any, ...]:
+    """The state parts what ``seat`` may do now is made from: its reasons and its legal
+    actions (a take-back included) stay the same while these are the same objects."""
+    return (
         gamelog.origin(state["log"]),
         state["phase"],
         state["active"],
@@ -46,7 +53,6 @@ def why_not(state: State, seat: int) -> Reasons:
         state["placing"][seat],
         state["centre"],
     )
-    return shared(("jump-drive why", seat), sources, _why_not, state, seat)
 
 
 def _why_not(state: State, seat: int) -> Reasons:

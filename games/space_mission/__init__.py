@@ -29,6 +29,7 @@ GAME = RulesGame(
     view=view.view,
     bot_action=bots.bot_action,
     search=search.HOOKS,
+    deltas=view.deltas,
 )
 
 __all__ = ["GAME"]

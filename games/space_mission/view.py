@@ -11,10 +11,10 @@ as counts or not at all. ``docs/space-mission.md`` describes the result.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
-from games.core import NO_ACTIONS, NO_REASONS, State, View
-from games.gamelog import visible_log
+from games.core import NO_ACTIONS, NO_REASONS, State
 from games.memo import shared
 from games.space_mission import turn, whynot
 from games.space_mission.actions import face_up_count
@@ -28,55 +28,35 @@ from games.space_mission.data import (
 )
 from games.space_mission.scoring import gate_standing, own_score, tile_gains
 from games.space_mission.setup import GATE
+from games.viewparts import ALL, LOG_PART, SEAT_PART, ViewTable, common, own, seated
+
+# The per-seat view (``viewparts``): each part and the state parts it is made from. The
+# players part needs only the hand sizes (equal small ints are one object in CPython, and
+# an identity that fails only costs a rebuild), so a restock does not rebuild it.
+_PLAYERS_FROM = ("ring", "chips", "gate", "stations", "ships", "collections", "reservations")
+_RING_FROM = ("ring", "stacks", "reservations", "stations", "scanned", "revealed", "ships")
+_ME_FROM = ("ring", "hands", "collections", "reservations", "memory", "looking", "stacks")
 
 
-def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may see now; ``None`` is a spectator."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state["players"]):
-        seat = None
-    # A copy of what every audience sees alike (in the view's order), then its own parts.
-    out = shared("public", (state["ring"], state), _public, state).copy()
-    out["seat"] = seat
-    if seat is not None:
-        out["me"] = _me(state, seat)
-        out["legal"] = _legal(state, seat)
-        out["why_not"] = _why_not(state, seat)
-    out["log"] = visible_log(state["log"], seat)
-    return out
+def _active(state: State) -> list[int]:
+    return shared("active", (state["ring"], state["active"]), list, state["active"])
 
 
-def _public(state: State) -> View:
-    """A state's view as a spectator's but for the log: every audience's view is a copy
-    of it with its own parts set. Built once per state; its parts are shared with the
-    views of the states before where the state parts they come from are the same objects."""
-    looking, ring = state["looking"], state["ring"]
-    return {
-        "game": GAME_ID,
-        "seat": None,
-        "phase": state["phase"],
-        "round": state["round"],
-        "start_seat": state["start"],
-        "active": shared("active", (ring, state["active"]), list, state["active"]),
-        "turn": shared(
-            "space-mission turn",
-            (ring, state["seat"], state["actions_done"], looking, not state["undo"]),
-            _turn,
-            state,
-        ),
-        "players": shared("players", _players_from(state), _players, state),
-        "gate": shared("gate", (ring, state["gate"], state["ships"]), _gate, state),
-        "ring": shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state),
-        "draw_count": len(state["draw"]),
-        "discard_count": len(state["discard"]),
-        "face_up_space": face_up_count(state),
-        "end_threshold": END_THRESHOLD[state["players"]],
-        "ending": state["ending"],
-        "me": None,
-        "legal": NO_ACTIONS,
-        "why_not": NO_REASONS,
-        "log": None,
-        "result": state["result"],
-    }
+def _turn_part(state: State) -> dict[str, Any]:
+    sources = (state["ring"], state["seat"], state["actions_done"], state["looking"])
+    return shared("space-mission turn", (*sources, not state["undo"]), _turn, state)
+
+
+def _players_part(state: State) -> list[dict[str, Any]]:
+    return shared("players", _players_from(state), _players, state)
+
+
+def _gate_part(state: State) -> dict[str, Any]:
+    return shared("gate", (state["ring"], state["gate"], state["ships"]), _gate, state)
+
+
+def _ring_part(state: State) -> list[dict[str, Any]]:
+    return shared("ring", tuple(map(state.get, _RING_FROM)), _ring, state)
 
 
 def _turn(state: State) -> dict[str, Any]:
@@ -124,13 +104,6 @@ def _why_not(state: State, seat: int) -> dict[str, Any]:
         state,
         seat,
     )
-
-
-# The public parts every seat sees alike, and the state parts they are made from. The
-# players part needs only the hand sizes (equal small ints are one object in CPython, and
-# an identity that fails only costs a rebuild), so a restock does not rebuild it.
-_PLAYERS_FROM = ("ring", "chips", "gate", "stations", "ships", "collections", "reservations")
-_RING_FROM = ("ring", "stacks", "reservations", "stations", "scanned", "revealed", "ships")
 
 
 def _players_from(state: State) -> tuple[Any, ...]:
@@ -310,3 +283,32 @@ def _memory(memory: dict[str, Any], seat: int, ring: list[str]) -> dict[str, Any
 
 def _remembered(m: dict[str, Any]) -> dict[str, Any]:
     return {"tiles": [tile_json(t) for t in m["tiles"]], "taken_since": m["taken_since"]}
+
+
+TABLE = ViewTable(
+    GAME_ID,
+    {
+        "game": common((), lambda state: GAME_ID),
+        "seat": SEAT_PART,
+        "phase": common(("phase",), itemgetter("phase")),
+        "round": common(("round",), itemgetter("round")),
+        "start_seat": common(("start",), itemgetter("start")),
+        "active": common(("ring", "active"), _active),
+        "turn": common(("ring", "seat", "actions_done", "looking", "undo"), _turn_part),
+        "players": common((*_PLAYERS_FROM, "hands", "players"), _players_part),
+        "gate": common(("ring", "gate", "ships"), _gate_part),
+        "ring": common((*_RING_FROM, "players"), _ring_part),
+        "draw_count": common(("draw",), lambda state: len(state["draw"])),
+        "discard_count": common(("discard",), lambda state: len(state["discard"])),
+        "face_up_space": common(("stacks", "revealed"), face_up_count),
+        "end_threshold": common(("players",), lambda state: END_THRESHOLD[state["players"]]),
+        "ending": common(("ending",), itemgetter("ending")),
+        "me": own(_ME_FROM, seated(_me, None)),
+        "legal": own((ALL,), seated(_legal, NO_ACTIONS)),
+        "why_not": own((ALL,), seated(_why_not, NO_REASONS)),
+        "log": LOG_PART,
+        "result": common(("result",), itemgetter("result")),
+    },
+)
+view = TABLE.view
+deltas = TABLE.deltas

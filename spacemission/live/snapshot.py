@@ -63,7 +63,7 @@ def sync_frame(match_id: int, seat: int | None) -> frames.Frame:
         "v": versions[audiences.slot(seat, match.seat_count)],
         "seat": seat,
         "now": clocks.now(),
-        "view": game.view(states.current(match), seat),
+        "view": audiences.view_of(game, states.current(match), match.seat_count, seat),
         "match": match_facts(match),
         "chat": recent_chat(match_id),
         "rematch": rematch.current(match_id),

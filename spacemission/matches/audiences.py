@@ -15,8 +15,8 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.core import Action, Game, State, View
-from spacemission.matches.patches import Ops, Parts, view_patch
+from games.core import Action, Event, Game, State, View
+from spacemission.matches.patches import Ops, Parts, delta_patch, view_patch
 
 
 @dataclass(frozen=True)
@@ -45,19 +45,35 @@ def current(view_versions: list[int], seat_count: int) -> list[int]:
 
 
 def changes(
-    game: Game, before: State, after: State, actor: int, view_versions: list[int]
+    game: Game,
+    before: State,
+    after: State,
+    actor: int,
+    view_versions: list[int],
+    events: list[Event] | None = None,
 ) -> list[ViewChange]:
     """The audiences whose view the action changed (and the actor's), each with its next
-    view version; each view built once per state, and each part that audiences' views
-    share (the public ring, the turn) diffed once."""
+    view version. From what the action changed where the game can say (``events``: those
+    of ``apply``; see ``Game.view_deltas``), else from every audience's whole view; each
+    part that audiences' views share (the public ring, the turn) diffed once."""
     seat_count = len(view_versions) - 1
-    old, new = views(game, before, seat_count), views(game, after, seat_count)
-    out: list[ViewChange] = []
+    old = views(game, before, seat_count)
+    deltas = None if events is None else game.view_deltas(before, after, events, seat_count)
     parts: Parts = {}
+    if deltas is None:
+        new = views(game, after, seat_count)
+        patches = [view_patch(o, n, parts) for o, n in zip(old, new, strict=True)]
+    else:
+        new, patches = [], []
+        for view, delta in zip(old, deltas, strict=True):
+            ops, changed = delta_patch(view, delta.parts, delta.log, parts)
+            new.append(changed)
+            patches.append(ops)
+        keep(after, new)
+    out: list[ViewChange] = []
     for index, seat in enumerate([*range(seat_count), None]):
-        ops = view_patch(old[index], new[index], parts)
-        if ops or seat == actor:
-            out.append(ViewChange(seat, view_versions[index] + 1, ops))
+        if patches[index] or seat == actor:
+            out.append(ViewChange(seat, view_versions[index] + 1, patches[index]))
     return out
 
 
@@ -77,11 +93,29 @@ def views(game: Game, state: State, seat_count: int) -> list[View]:
             _views.move_to_end(id(state))
             return held[1]
     built = [game.view(state, seat) for seat in [*range(seat_count), None]]
+    keep(state, built)
+    return built
+
+
+def view_of(game: Game, state: State, seat_count: int, seat: int | None) -> View:
+    """``seat``'s view of ``state`` (None: the spectators'), read only: the one the act
+    that led to ``state`` made, where this process made it (a bot deciding, a socket
+    joining), else built."""
+    with _views_lock:
+        held = _views.get(id(state))
+    inside = seat is None or (type(seat) is int and 0 <= seat < seat_count)
+    if held is not None and held[0] is state and inside and len(held[1]) == seat_count + 1:
+        return held[1][slot(seat, seat_count)]
+    return game.view(state, seat)
+
+
+def keep(state: State, built: list[View]) -> None:
+    """Remember every audience's view of ``state``."""
     with _views_lock:
         _views[id(state)] = (state, built)
+        _views.move_to_end(id(state))
         while len(_views) > VIEWS_KEPT:
             _views.popitem(last=False)
-    return built
 
 
 def bumped(view_versions: list[int], changed: list[ViewChange]) -> list[int]:
@@ -98,8 +132,8 @@ def recount(
     """Every audience's view version after each action of a log, replayed from ``start``."""
     versions, state, out = initial(seat_count), start, []
     for seat, action in actions:
-        after, _events = game.apply(state, seat, action)
-        versions = bumped(versions, changes(game, state, after, seat, versions))
+        after, events = game.apply(state, seat, action)
+        versions = bumped(versions, changes(game, state, after, seat, versions, events))
         state = after
         out.append(versions)
     return out

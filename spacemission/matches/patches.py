@@ -60,6 +60,37 @@ def view_patch(old: View, new: View, parts: Parts | None = None) -> Ops:
     return ops
 
 
+def delta_patch(
+    old: View, changed: dict[str, Any], lines: list[Any], parts: Parts | None = None
+) -> tuple[Ops, View]:
+    """The ops and the new view where only the ``changed`` top-level parts of ``old`` may
+    differ and its log gains ``lines`` at its end (``games.core.ViewDelta``): the parts
+    left alone are neither diffed nor copied, the log is neither rebuilt nor compared."""
+    ops: Ops = []
+    for key, value in changed.items():
+        was = old.get(key, _ABSENT)
+        if was is value:
+            continue
+        if was is _ABSENT:
+            ops.append({"op": "add", "path": "/" + _escape(key), "value": value})
+            continue
+        seen = (key, id(was), id(value))
+        part = None if parts is None else parts.get(seen)
+        if part is None:
+            part = _part(was, value, "/" + _escape(key))
+            if parts is not None:
+                parts[seen] = part
+        ops += part
+    if lines:
+        ops += ({"op": "add", "path": f"/{LOG}/-", "value": e} for e in lines)
+    if not ops:
+        return ops, old
+    new = {**old, **changed}
+    if lines:
+        new[LOG] = old[LOG] + lines
+    return ops, new
+
+
 def _part(old: Any, new: Any, path: str) -> Ops:
     """The ops turning one part of a view into the other, or one ``replace`` of the whole
     part where that is shorter. A seat's legal actions and reasons change wholesale as its

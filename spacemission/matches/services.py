@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games import bots, fairdeal, registry
 from games.core import Action as GameAction
-from games.core import Game, IllegalAction, State
+from games.core import Event, Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.games import default_level
@@ -249,8 +249,8 @@ def decide(
     _check_fresh(versions[seat], expected_version)
     game = registry.get(match.game)
     before = states.current(match)
-    after = _rules_apply(game, before, seat, action)
-    changes = audiences.changes(game, before, after, seat, versions)
+    after, events = _rules_apply(game, before, seat, action)
+    changes = audiences.changes(game, before, after, seat, versions, events)
     match.version += 1
     match.view_versions = audiences.bumped(versions, changes)
     states.advance(match, after)
@@ -329,16 +329,19 @@ def check_player(
         raise IllegalAction("not_your_seat", f"a bot plays seat {seat} now")
 
 
-def _rules_apply(game: Game, state: State, seat: int, action: GameAction) -> State:
-    """The rules' new state; malformed input the rules did not anticipate is refused too."""
+def _rules_apply(
+    game: Game, state: State, seat: int, action: GameAction
+) -> tuple[State, list[Event]]:
+    """The rules' new state and events; malformed input the rules did not anticipate is
+    refused too."""
     try:
-        after, _events = game.apply(state, seat, action)
+        after, events = game.apply(state, seat, action)
     except IllegalAction:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         message = f"the action is malformed ({exc.__class__.__name__})"
         raise IllegalAction("bad_action", message) from exc
-    return after
+    return after, events
 
 
 def _finish(match: Match) -> None:
@@ -390,7 +393,9 @@ def ask_bot(match_id: int) -> BotQuestion | None:
     seat, bot = turn
     return BotQuestion(
         game=match.game,
-        view=registry.get(match.game).view(states.current(match), seat),
+        view=audiences.view_of(
+            registry.get(match.game), states.current(match), match.seat_count, seat
+        ),
         seat=seat,
         bot=bot,
         seed=bot_seed(match, seat),
@@ -427,7 +432,8 @@ def answer_bot(question: BotQuestion, choice: GameAction) -> Applied | None:
 def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
     """What bot ``bot`` would do at ``seat`` now, from its own view: its choice first,
     then every legal action (but undo) in case the rules refuse it."""
-    view = registry.get(match.game).view(states.current(match), seat)
+    game, state = registry.get(match.game), states.current(match)
+    view = audiences.view_of(game, state, match.seat_count, seat)
     question = BotQuestion(match.game, view, seat, bot, bot_seed(match, seat), match.pk, 0)
     return [decisions.decide(question), *decisions.fallbacks(question)]
 
@@ -440,6 +446,7 @@ def stand_in_bot(game_id: str) -> str:
 def note(match: Match, kind: str, seat: int, at: int, **args: Any) -> None:
     """Add an event about a seat to the match's public events (not saved): ``log`` is how
     many public lines the game log had then, so every page shows it in its place."""
-    public_log = registry.get(match.game).view(states.current(match), None).get("log", [])
+    game, state = registry.get(match.game), states.current(match)
+    public_log = audiences.view_of(game, state, match.seat_count, None).get("log", [])
     event = {"kind": kind, "seat": seat, "at": at, "log": len(public_log), **args}
     match.events = [*match.events, event]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from games import rng
-from games.core import Action, Game, State
+from games.core import Action, Event, Game, State
 
 
 @dataclass
@@ -23,6 +23,7 @@ class Step:
     seat: int
     action: Action
     new: State
+    events: list[Event]
 
 
 def optional_seats(game: Game, state: State, players: int) -> list[int]:
@@ -61,6 +62,6 @@ def playout(
         if not game.active_seats(state):
             return
         seat, action = choose(game, state, seed, step, wander, players)
-        new, _ = game.apply(state, seat, action)
-        yield Step(state, seat, action, new)
+        new, events = game.apply(state, seat, action)
+        yield Step(state, seat, action, new, events)
         state = new

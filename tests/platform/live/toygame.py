@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import rng
-from games.core import Action, Event, GameInfo, IllegalAction, Option, State, View
+from games.core import Action, Event, GameInfo, IllegalAction, Option, State, View, ViewDelta
 
 HAND = 3
 
@@ -103,6 +103,11 @@ class ToyGame:
             ],
             "result": self.result(state),
         }
+
+    def view_deltas(
+        self, before: State, after: State, events: list[Event], seats: int
+    ) -> list[ViewDelta] | None:
+        return None  # a game that cannot say: every view is built whole
 
     def result(self, state: State) -> dict[str, Any] | None:
         if not self._over(state):
