@@ -13,7 +13,7 @@ from django.db import connection
 
 from games import registry
 from games.core import IllegalAction
-from spacemission.matches import loopact, loopdb, states
+from spacemission.matches import actstore, loopact, loopdb, states
 from spacemission.matches.models import Action, Match
 from spacemission.matches.services import apply_action, replay
 from tests.platform.live.conftest import create_match, spoil_snapshot
@@ -131,7 +131,7 @@ def _blocked_backends() -> int:
 async def test_an_act_whose_caller_gives_up_before_its_batch_begins_is_not_applied(
     users, monkeypatch
 ):
-    monkeypatch.setattr(loopact, "BATCHES", 1)
+    monkeypatch.setattr(actstore.PostgreSQLStore, "batches", 1)
     matches = await sync(matches_of)(users, 2)
     acts = [await sync(next_act)(m, users, f"a{i}") for i, m in enumerate(matches)]
     with psycopg.connect(**loopdb._parameters()) as holder:  # holds the first match's row meanwhile
