@@ -2,24 +2,28 @@
 worker thread, and one commit for the acts that arrive together.
 
 ``services.apply_action`` runs in a worker thread on Django's connection, and every act
-paid the hop there and back and Django's transaction machinery. On PostgreSQL a player's
-act runs here instead, on a connection of ``matches.loopdb``, with the same statements
-(``actlog``) and the same decision (``services.decide``). Only the act that ends the match
-changes more (its table and the ratings): for that one ``apply_action`` returns None,
-having changed nothing, and the caller runs ``services.apply_action`` in a worker thread.
+paid the hop there and back and Django's transaction machinery. A player's act runs here
+instead, with the same statements (``actlog``) and the same decision
+(``services.decide``), on either database: what differs is only the store under it
+(``matches.actstore``: a pooled connection of ``matches.loopdb`` on PostgreSQL, one writer
+thread's connection on SQLite). Only the act that ends the match changes more (its table
+and the ratings): for that one ``apply_action`` returns None, having changed nothing, and
+the caller runs ``services.apply_action`` in a worker thread, as it does for bots' moves.
 
 The acts of different matches that wait here meanwhile are applied in one transaction (a
 *batch*), in two round trips: ``BEGIN`` with each match's lock and read, then every act's
-append and update with ``COMMIT``. An act of a match whose rows this process wrote last
-needs no read: it is decided on those rows before the first round trip, which carries its
-guarded write (``matches.written``), so a batch of such acts alone is one round trip.
-Most of what PostgreSQL spends on an act is its transaction (the commit's WAL flush above
-all), and most of what this process spends on a round trip is the round trip, so a batch
-of four costs each act about half of either (``docs/benchmarks.md``, fifth round).
-No two batches in flight hold acts of one match (a
+append and update with ``COMMIT`` (on SQLite two steps in the writer thread, the write
+lock taken at ``BEGIN IMMEDIATE``). On PostgreSQL an act of a match whose rows this
+process wrote last needs no read: it is decided on those rows before the first round
+trip, which carries its guarded write (``matches.written``), so a batch of such acts
+alone is one round trip. Most of what PostgreSQL spends on an act is its transaction
+(the commit's WAL flush above all), and most of what this process spends on a round trip
+is the round trip, so a batch of four costs each act about half of either
+(``docs/benchmarks.md``, fifth round). No two batches in flight hold acts of one match (a
 match's acts are already applied one at a time, ``live.ordering``; the next one sees the
 last one committed), each batch locks its matches in the order of their ids, and at most
-``Store.batches`` are in flight at once: an act that arrives while they are waits for the next.
+the store's ``batches`` are in flight at once: an act that arrives while they are waits
+for the next.
 A refused act leaves the others be; if the batch's writes fail, none of them committed
 and each act is handed back to the worker thread's path (None), which applies it alone
 or finds it done.
