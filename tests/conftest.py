@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pytest_django.fixtures import Settings
 
-from spacemission.matches import loopdb
+from spacemission.matches import actstore
 from tests.hosts import machine as hosts
 from tests.support import chromium
 
@@ -167,7 +167,7 @@ def loop_connections_closed() -> Iterator[None]:
     """The acts' event-loop connections are closed after each test, as Django's are: a
     test database cannot be dropped while one is open."""
     yield
-    loopdb.close_idle()
+    actstore.close_idle()
 
 
 @pytest.fixture(autouse=True)

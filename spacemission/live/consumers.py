@@ -33,7 +33,7 @@ from spacemission.live import (
 from spacemission.live.frames import ClientError
 from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
 from spacemission.live.threads import db
-from spacemission.matches import absence, clocks, loopact, loopdb
+from spacemission.matches import absence, clocks, loopact
 from spacemission.matches.services import Applied, apply_action
 
 log = logging.getLogger(__name__)
@@ -46,10 +46,11 @@ TRY_AGAIN_CLOSE = 1013
 async def act(
     match_id: int, seat: int, frame: frames.Frame, user: Any
 ) -> tuple[Applied, list[tuple[str, fanout.Message]]]:
-    """Apply a client's act and build its patches: awaited on the event loop where the
-    database allows it (``matches.loopact``), else, and for the act that ends the match,
-    in a worker thread."""
-    if loopdb.available():
+    """Apply a client's act and build its patches: awaited on the event loop
+    (``matches.loopact``, over PostgreSQL or SQLite), else (a PostgreSQL site without a
+    pool, the act that ends the match, a batch that could not be written) in a worker
+    thread."""
+    if loopact.available():
         # A batch applies the act whether or not this caller waits for it to the end: one
         # that gives up before its batch begins leaves it unapplied.
         action, client_id = frame["action"], frame["id"]

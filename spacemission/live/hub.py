@@ -13,7 +13,9 @@ Redis pub/sub link of its own (``spacemission.live.relay``) with channels_redis'
 layer on one Redis, else through the channel layer, one channel of the process joining
 each audience's group. Either way one connection or channel receives every audience's
 messages from the other processes, in the order they were published, so a match's end
-never overtakes its last patches.
+never overtakes its last patches. The in-memory layer is one process's own: while only
+one hub uses it (as in serving) there is no other process to relay to, and nothing is
+sent through it.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
+
+from channels.layers import InMemoryChannelLayer
 
 from spacemission.live import relay
 
@@ -223,6 +228,9 @@ class _LayerLink:
 
     def __init__(self, layer: Any, owner: Hub) -> None:
         self.layer = layer
+        self._local = isinstance(layer, InMemoryChannelLayer)
+        if self._local:
+            _memory_hubs.setdefault(layer, weakref.WeakSet()).add(owner)
         self.origin = owner.origin
         self._arrived = owner._arrived
         self._loop = asyncio.get_running_loop()
@@ -241,6 +249,8 @@ class _LayerLink:
             await self.layer.group_add(group, channel)
 
     async def publish(self, items: list[tuple[str, str | None]], *, at_once: bool) -> None:
+        if self._local and len(_memory_hubs.get(self.layer, ())) < 2:
+            return  # no other hub can hear it: the layer is this process's own
         messages = [(group, self._message(group, text)) for group, text in items]
         if at_once:
             await asyncio.gather(*(self.layer.group_send(g, m) for g, m in messages))
@@ -293,6 +303,8 @@ def _failed(task: asyncio.Task[Any]) -> bool:
 
 
 _hubs: dict[tuple[int, int], Hub] = {}
+# The hubs on each in-memory layer (tests stand two up, as two processes would be).
+_memory_hubs: weakref.WeakKeyDictionary[Any, weakref.WeakSet[Hub]] = weakref.WeakKeyDictionary()
 
 
 def hub(layer: Any) -> Hub:

@@ -3,7 +3,8 @@
 With PostgreSQL the calls of different sockets run side by side on the event loop's
 worker threads, each taking a connection from the pool: one match's writes are still
 ordered by its row lock (``matches.services.serialised``). SQLite has one file and one
-writer, so its calls queue on the single thread-sensitive thread, as Django's own are.
+writer, so its calls queue on the single thread-sensitive thread, as Django's own are
+(players' acts do not come here on either database: ``matches.loopact``).
 """
 
 from __future__ import annotations

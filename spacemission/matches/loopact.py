@@ -2,24 +2,28 @@
 worker thread, and one commit for the acts that arrive together.
 
 ``services.apply_action`` runs in a worker thread on Django's connection, and every act
-paid the hop there and back and Django's transaction machinery. On PostgreSQL a player's
-act runs here instead, on a connection of ``matches.loopdb``, with the same statements
-(``actlog``) and the same decision (``services.decide``). Only the act that ends the match
-changes more (its table and the ratings): for that one ``apply_action`` returns None,
-having changed nothing, and the caller runs ``services.apply_action`` in a worker thread.
+paid the hop there and back and Django's transaction machinery. A player's act runs here
+instead, with the same statements (``actlog``) and the same decision
+(``services.decide``), on either database: what differs is only the store under it
+(``matches.actstore``: a pooled connection of ``matches.loopdb`` on PostgreSQL, one writer
+thread's connection on SQLite). Only the act that ends the match changes more (its table
+and the ratings): for that one ``apply_action`` returns None, having changed nothing, and
+the caller runs ``services.apply_action`` in a worker thread, as it does for bots' moves.
 
 The acts of different matches that wait here meanwhile are applied in one transaction (a
 *batch*), in two round trips: ``BEGIN`` with each match's lock and read, then every act's
-append and update with ``COMMIT``. An act of a match whose rows this process wrote last
-needs no read: it is decided on those rows before the first round trip, which carries its
-guarded write (``matches.written``), so a batch of such acts alone is one round trip.
-Most of what PostgreSQL spends on an act is its transaction (the commit's WAL flush above
-all), and most of what this process spends on a round trip is the round trip, so a batch
-of four costs each act about half of either (``docs/benchmarks.md``, fifth round).
-No two batches in flight hold acts of one match (a
+append and update with ``COMMIT`` (on SQLite two steps in the writer thread, the write
+lock taken at ``BEGIN IMMEDIATE``). On PostgreSQL an act of a match whose rows this
+process wrote last needs no read: it is decided on those rows before the first round
+trip, which carries its guarded write (``matches.written``), so a batch of such acts
+alone is one round trip. Most of what PostgreSQL spends on an act is its transaction
+(the commit's WAL flush above all), and most of what this process spends on a round trip
+is the round trip, so a batch of four costs each act about half of either
+(``docs/benchmarks.md``, fifth round). No two batches in flight hold acts of one match (a
 match's acts are already applied one at a time, ``live.ordering``; the next one sees the
 last one committed), each batch locks its matches in the order of their ids, and at most
-``BATCHES`` are in flight at once: an act that arrives while they are waits for the next.
+the store's ``batches`` are in flight at once: an act that arrives while they are waits
+for the next.
 A refused act leaves the others be; if the batch's writes fail, none of them committed
 and each act is handed back to the worker thread's path (None), which applies it alone
 or finds it done.
@@ -35,23 +39,22 @@ import contextlib
 import logging
 import weakref
 from dataclasses import dataclass, field
+from datetime import datetime
 
-import psycopg
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 
 from games.core import Action as GameAction
 from games.core import IllegalAction, State
-from spacemission.matches import actlog, services, states, turnmail, written
-from spacemission.matches.loopdb import VENDOR, Connection, Rows, connection
+from spacemission.matches import actlog, actstore, services, states, turnmail, written
+from spacemission.matches.actstore import Connection, Store
+from spacemission.matches.loopdb import Rows, Statement
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 from spacemission.matches.written import RowVersions, Written
 
 log = logging.getLogger(__name__)
 
-# Batches in flight per process: while one waits for PostgreSQL the next is decided.
-BATCHES = 2
 # Acts in one batch at most: the loop decides them one after another, locks held.
 BATCH_MOST = 16
 
@@ -86,17 +89,26 @@ async def apply_action(
     and refusals; None: apply it in a worker thread instead (it ends the match, or the
     batch could not be written), nothing having changed."""
     loop = asyncio.get_running_loop()
+    store = actstore.store()
+    if store is None:
+        return None
     request = _Request(
         match_id, seat, action, expected_version, client_id, user, loop.create_future()
     )
-    _batcher(loop).submit(request)
+    _batcher(loop, store).submit(request)
     return await request.outcome
+
+
+def available() -> bool:
+    """Whether players' acts are applied here (else in worker threads)."""
+    return actstore.store() is not None
 
 
 class _Batcher:
     """The acts waiting on one event loop, and the batches that apply them."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store) -> None:
+        self.store = store
         self.waiting: list[_Request] = []
         self.running = 0
         self.busy: set[int] = set()  # the matches of the batches in flight
@@ -104,7 +116,7 @@ class _Batcher:
 
     def submit(self, request: _Request) -> None:
         self.waiting.append(request)
-        if self.running < BATCHES:
+        if self.running < self.store.batches:
             self.running += 1
             task = asyncio.get_running_loop().create_task(self._drain())
             self._tasks.add(task)
@@ -114,7 +126,7 @@ class _Batcher:
         try:
             while batch := self._take():
                 try:
-                    await _apply_batch(batch)
+                    await _apply_batch(self.store, batch)
                 finally:
                     self.busy.difference_update(r.match_id for r in batch)
         finally:
@@ -143,10 +155,10 @@ _batchers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Batcher] = (
 )
 
 
-def _batcher(loop: asyncio.AbstractEventLoop) -> _Batcher:
+def _batcher(loop: asyncio.AbstractEventLoop, store: Store) -> _Batcher:
     batcher = _batchers.get(loop)
-    if batcher is None:
-        batcher = _batchers[loop] = _Batcher()
+    if batcher is None or batcher.store is not store:
+        batcher = _batchers[loop] = _Batcher(store)
     return batcher
 
 
@@ -162,7 +174,7 @@ class _Step:
     seats: actlog.Seats = field(default_factory=dict)
     rows: RowVersions | None = None
     waiting: list[int] = field(default_factory=list)
-    statements: list[str] = field(default_factory=list)  # as the connection runs them
+    statements: list[Statement] = field(default_factory=list)
     guarded: bool = False  # decided on the rows this process wrote last (``written``)
 
 
@@ -171,12 +183,12 @@ class _Again(Exception):
     next batch decides it on the locked rows."""
 
 
-async def _apply_batch(batch: list[_Request]) -> None:
+async def _apply_batch(store: Store, batch: list[_Request]) -> None:
     """Apply the batch's acts in one transaction; every act's outcome is settled once it
     has ended (a refusal changes nothing either way)."""
     batch.sort(key=lambda request: request.match_id)  # the one order every batch locks in
     try:
-        steps = await _committed(batch)
+        steps = await _committed(store, batch)
     except asyncio.CancelledError:  # the loop is closing: so do the acts' callers
         for request in batch:
             request.outcome.cancel()
@@ -186,7 +198,7 @@ async def _apply_batch(batch: list[_Request]) -> None:
         steps = [_Step(request, error) for request in batch]
     for step in steps:
         if isinstance(step.outcome, _Again):
-            _batcher(asyncio.get_running_loop()).submit(step.request)
+            _batcher(asyncio.get_running_loop(), store).submit(step.request)
             continue
         if isinstance(step.outcome, Applied) and step.match is not None:
             states.keep(step.match)
@@ -196,13 +208,13 @@ async def _apply_batch(batch: list[_Request]) -> None:
         _settle(step.request.outcome, step.outcome)
 
 
-async def _committed(batch: list[_Request]) -> list[_Step]:
+async def _committed(store: Store, batch: list[_Request]) -> list[_Step]:
     """Each act decided, and the applied ones committed; if the batch could not be
     written, nothing was, and every act is for the worker thread's path (None)."""
-    async with connection() as db:
+    async with store.connection() as db:
         try:
-            return await _decided_and_written(db, batch)
-        except (psycopg.Error, _Elsewhere):  # a lost connection, or writes refused
+            return await _decided_and_written(store, db, batch)
+        except (*store.errors, _Elsewhere):  # a lost connection, or writes refused
             log.info("a batch of %d acts goes to worker threads", len(batch), exc_info=True)
             return [_Step(request, None) for request in batch]
         finally:
@@ -210,12 +222,12 @@ async def _committed(batch: list[_Request]) -> list[_Step]:
                 await _rollback(db)
 
 
-async def _decided_and_written(db: Connection, batch: list[_Request]) -> list[_Step]:
+async def _decided_and_written(store: Store, db: Connection, batch: list[_Request]) -> list[_Step]:
     """The batch in one transaction. An act of a match whose rows this process wrote last
     is decided on those before any round trip and sent as its guarded write; every other
     act's match is locked and read in that same round trip, then each is decided and
     written in a second one (none when every act was guarded)."""
-    firsts = [_first(db, request) for request in batch]
+    firsts = [_first(store.vendor, request) for request in batch]
     if all(sql is None for _, sql in firsts):
         return [step for step, _ in firsts if step is not None]
     locking = any(step is None for step, _ in firsts)
@@ -227,7 +239,7 @@ async def _decided_and_written(db: Connection, batch: list[_Request]) -> list[_S
         elif step is not None:
             steps.append(_stored(step, next(results)))
         else:
-            steps.append(await _locked_step(db, request, next(results)))
+            steps.append(await _locked_step(store, db, request, next(results)))
     if locking:
         writing = [step for step in steps if step.statements and not step.guarded]
         results = iter(await db.run([s for step in writing for s in step.statements], commit=True))
@@ -237,20 +249,20 @@ async def _decided_and_written(db: Connection, batch: list[_Request]) -> list[_S
     return steps
 
 
-def _first(db: Connection, request: _Request) -> tuple[_Step | None, str | None]:
+def _first(vendor: str, request: _Request) -> tuple[_Step | None, Statement | None]:
     """What the act sends in the batch's first round trip: its guarded write (and its
     step), or the statement that locks its match (no step yet), or nothing (refused)."""
-    step = _guessed(db, request)
+    step = _guessed(request)
     if step is not None:
         return step, step.statements[0]
-    lock = actlog.lock_statement(request.match_id, request.seat, request.client_id, VENDOR)
+    lock = actlog.lock_statement(request.match_id, request.seat, request.client_id, vendor)
     try:
-        return None, db.rendered(lock)
-    except (ValueError, TypeError) as refused:  # a client id with no SQL literal
+        return None, _storable(lock)
+    except (ValueError, TypeError) as refused:  # a client id no database can store
         return _Step(request, refused), None
 
 
-def _guessed(db: Connection, request: _Request) -> _Step | None:
+def _guessed(request: _Request) -> _Step | None:
     """The act decided on the rows this process wrote last of its match, to be stored by
     the statement that writes only if they are still the stored ones; None: this
     process holds no such rows, or the act is one to decide on the locked rows (refused,
@@ -272,11 +284,11 @@ def _guessed(db: Connection, request: _Request) -> _Step | None:
         statement = actlog.guarded_record_statement(
             match, decided.entry, held.versions, timezone.now(), snapshot=snapshot
         )
-        rendered = db.rendered(statement)
+        statement = _storable(statement)
     except Exception:  # refused on rows that may be out of date: the locked way decides
         return None
     return _Step(
-        request, decided.applied, match, seats, held.versions, decided.waiting, [rendered], True
+        request, decided.applied, match, seats, held.versions, decided.waiting, [statement], True
     )
 
 
@@ -294,19 +306,19 @@ def _after(read: RowVersions | None, rows: Rows) -> RowVersions | None:
     return None if read is None else RowVersions(rows[0][0], read.seats)
 
 
-async def _locked_step(db: Connection, request: _Request, rows: Rows) -> _Step:
+async def _locked_step(store: Store, db: Connection, request: _Request, rows: Rows) -> _Step:
     """The act decided on its locked rows (``_decide``), or refused, or handed on."""
     try:
-        return await _decide(db, request, rows)
+        return await _decide(store.vendor, db, request, rows)
     except _Elsewhere:
         return _Step(request, None)
-    except psycopg.Error:  # a replay's read failed: the batch is over
+    except store.errors:  # a replay's read failed: the batch is over
         raise
     except Exception as refused:  # the rules' refusals, or a fault of this act alone
         return _Step(request, refused)
 
 
-async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
+async def _decide(vendor: str, db: Connection, request: _Request, rows: Rows) -> _Step:
     """One act of the batch on its locked rows: decided, its statements made, nothing
     written yet. Raises IllegalAction as ``services.apply_action`` does, and _Elsewhere
     for the act that ends the match."""
@@ -318,7 +330,7 @@ async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
         return _Step(request, services.repeated(match, seat, *locked.done))
     services.check_player(seats, seat, user)
     state = states.kept(match)
-    states.advance(match, state if state is not None else await _replayed(db, match))
+    states.advance(match, state if state is not None else await _replayed(vendor, db, match))
     decided = services.decide(
         match, seats, seat, request.action, request.expected_version, request.client_id, user
     )
@@ -326,29 +338,40 @@ async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
         raise _Elsewhere
     statements, read = [], locked.versions
     if services.comes_back(seats, seat, user):
-        statements.append(actlog.seat_back_statement(match.pk, seat, VENDOR))
+        statements.append(actlog.seat_back_statement(match.pk, seat, vendor))
         read = None  # its seat row changes: the next act locks
     snapshot = states.snapshot_if_due(match)
     at = timezone.now()
-    statements += actlog.record_statements(match, decided.entry, VENDOR, at, snapshot=snapshot)
-    # Rendered here: a value with no SQL literal fails this act alone.
-    rendered = [db.rendered(statement) for statement in statements]
-    return _Step(request, decided.applied, match, seats, read, decided.waiting, rendered)
+    statements += actlog.record_statements(match, decided.entry, vendor, at, snapshot=snapshot)
+    # Checked here: a value no database can store fails this act alone.
+    statements = [_storable(statement) for statement in statements]
+    return _Step(request, decided.applied, match, seats, read, decided.waiting, statements)
 
 
-async def _replayed(db: Connection, match: Match) -> State:
+def _storable(statement: Statement) -> Statement:
+    """``statement``, whose every value either back end stores as given: ValueError or
+    TypeError for one it cannot (text with a NUL character, which PostgreSQL refuses)."""
+    for value in statement[1]:
+        if isinstance(value, str) and "\x00" in value:
+            raise ValueError("text with a NUL character cannot be stored")
+        if value is not None and not isinstance(value, str | int | datetime):
+            raise TypeError(f"no column stores a {type(value).__name__}")
+    return statement
+
+
+async def _replayed(vendor: str, db: Connection, match: Match) -> State:
     """The state at the locked match's version from an earlier state this process holds,
     or else from its snapshot, and the actions since (``states.caught_up``, on this
     connection)."""
     held = states.earlier(match)
     if held is None:
-        [rows] = await db.run([actlog.snapshot_statement(match.pk, VENDOR)])
+        [rows] = await db.run([actlog.snapshot_statement(match.pk, vendor)])
         since, state = rows[0][1], actlog.json_value(rows[0][0])
         if since > match.version:  # a snapshot is never ahead of the locked version
             raise _Elsewhere
     else:
         since, state = held
-    [actions] = await db.run([actlog.since_statement(match.pk, since, match.version, VENDOR)])
+    [actions] = await db.run([actlog.since_statement(match.pk, since, match.version, vendor)])
     return states.replay(match.game, state, ((s, actlog.json_value(a)) for s, a in actions))
 
 
@@ -364,5 +387,5 @@ def _settle(outcome: asyncio.Future[Applied | None], value: Applied | Exception 
 async def _rollback(db: Connection) -> None:
     """End a transaction that did not commit; a connection that cannot is closed by the
     pool as it comes back (it is not idle)."""
-    with contextlib.suppress(psycopg.Error):
+    with contextlib.suppress(Exception):
         await db.rollback()

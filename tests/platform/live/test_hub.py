@@ -668,3 +668,26 @@ async def test_a_connection_moves_audience_when_its_seat_changes_and_leaves_on_c
     await a.close()
     await b.close()
     assert not [g for g in audiences.audiences if g.startswith(f"match-{match.pk}")]
+
+
+async def test_one_process_on_the_in_memory_layer_sends_nothing_through_it(settings, monkeypatch):
+    settings.CHANNEL_LAYERS = {"default": layer_config("memory")}
+    layer = get_channel_layer()
+    sent: list[str] = []
+    real = layer.group_send
+
+    async def counted(group: str, message: dict) -> None:
+        sent.append(group)
+        await real(group, message)
+
+    monkeypatch.setattr(layer, "group_send", counted)
+    audiences, ada = hub.hub(layer), Socket("ada")
+    await joined(audiences, **{SEAT_0: [ada]})
+    await fanout.send([(SEAT_0, fanout.frame_message(frames.patch(1, [])))])
+    assert ada.texts == [text(1)] and sent == []  # no other process to relay to
+    other = hub.Hub(layer)  # a second hub on it, as two processes in one test are
+    try:
+        await fanout.send([(SEAT_0, fanout.frame_message(frames.patch(2, [])))])
+        assert ada.texts == [text(1), text(2)] and sent == [SEAT_0]
+    finally:
+        await other.close()

@@ -1,6 +1,6 @@
-"""A player's act awaited on the event loop (``matches.loopact``) on PostgreSQL: the same
-outcome, refusals and records as the worker thread's ``services.apply_action``, and the
-connections it uses (``matches.loopdb``)."""
+"""A player's act awaited on the event loop (``matches.loopact``), on PostgreSQL and on
+SQLite: the same outcome, refusals and records as the worker thread's
+``services.apply_action``; and PostgreSQL's connections it uses (``matches.loopdb``)."""
 
 from __future__ import annotations
 
@@ -19,14 +19,14 @@ from bench import roundtrip
 from games import registry
 from games.core import IllegalAction
 from spacemission.live import consumers
-from spacemission.matches import actlog, loopact, loopdb, states, turnmail
+from spacemission.matches import actlog, actstore, loopact, loopdb, states, turnmail
 from spacemission.matches.models import Action, Match, MatchSeat
 from spacemission.matches.services import apply_action
 from tests.platform.live.conftest import create_match, create_user
 
-# Bots wait (``tests/platform/conftest.py``); without PostgreSQL these skip, or fail
-# where it is required.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+# Bots wait (``tests/platform/conftest.py``); the ``postgres`` ones skip without
+# PostgreSQL, or fail where it is required.
+pytestmark = [pytest.mark.django_db(transaction=True)]
 TOY = registry.get("toy")
 sync = database_sync_to_async
 
@@ -136,7 +136,10 @@ async def test_refusals_on_the_loop_change_nothing(users):
             await loopact.apply_action(*arguments)
         assert refused.value.code == code
     assert await sync(stored)(match) == before
-    assert loopdb.pool().idle_connections(), "back idle after each refusal"
+    if actstore.store().vendor == "postgresql":
+        assert loopdb.pool().idle_connections(), "back idle after each refusal"
+    else:
+        assert actstore.store()._connection.idle, "no transaction left open"
 
 
 async def test_a_client_id_applied_before_is_acknowledged_again_on_the_loop(users):
@@ -198,6 +201,7 @@ async def test_a_turn_based_table_mails_the_next_player_after_the_act_on_the_loo
     ]
 
 
+@pytest.mark.postgres
 async def test_a_connection_lost_meanwhile_is_replaced(users):
     ada, bob = users[:2]
     match = await sync(create_match)([ada, bob])
@@ -221,6 +225,7 @@ def _terminate(pid: int) -> None:
         cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
+@pytest.mark.postgres
 async def test_takers_wait_for_a_connection_while_all_are_in_use():
     pool = loopdb.Pool(1, ["SELECT %s::int + %s"])
     first = second = None
@@ -273,6 +278,7 @@ async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect,
     assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
 
 
+@pytest.mark.postgres
 async def test_without_a_pool_players_acts_run_in_worker_threads(
     users, connect, monkeypatch, settings
 ):
@@ -306,6 +312,7 @@ def test_a_value_postgresql_cannot_store_is_refused():
         loopdb.literal(1.5)
 
 
+@pytest.mark.postgres
 async def test_any_text_comes_back_as_it_went_in():
     """Quotes, backslashes and SQL in a value are data, never statements."""
     sql = "SELECT %s::text, %s::jsonb"
@@ -321,6 +328,7 @@ async def test_any_text_comes_back_as_it_went_in():
         connection.close()
 
 
+@pytest.mark.postgres
 async def test_a_failed_statement_raises_its_error_and_the_rest_does_not_run():
     """The round trip reads every result before raising the failed statement's own error
     class; the transaction is left to roll back, and the connection is sound after it."""
@@ -346,6 +354,7 @@ def test_placeholders_are_numbered_for_prepare():
     assert loopdb.numbered(sql) == "SELECT $1, $2::jsonb WHERE x = $3"
 
 
+@pytest.mark.postgres
 async def test_the_round_trip_benchmark_times_both_ways():
     figures = await roundtrip.measure(5, 2, ["cursor", "libpq"])
     assert sorted(figures) == ["cursor", "libpq"]

@@ -1,6 +1,6 @@
-"""Acts that arrive together are applied together (``matches.loopact``): one transaction
-for the acts of several matches, each act's outcome its own, and nothing written when the
-batch's writes fail."""
+"""Acts that arrive together are applied together (``matches.loopact``), on PostgreSQL and
+on SQLite: one transaction for the acts of several matches, each act's outcome its own,
+and nothing written when the batch's writes fail."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from django.db import connection
 
 from games import registry
 from games.core import IllegalAction
-from spacemission.matches import loopact, loopdb, states
+from spacemission.matches import actstore, loopact, loopdb, states
 from spacemission.matches.models import Action, Match
 from spacemission.matches.services import apply_action, replay
 from tests.platform.live.conftest import create_match, spoil_snapshot
 
-# Bots wait (``tests/platform/conftest.py``); without PostgreSQL these skip, or fail
-# where it is required.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+# Bots wait (``tests/platform/conftest.py``); the ``postgres`` ones skip without
+# PostgreSQL, or fail where it is required.
+pytestmark = [pytest.mark.django_db(transaction=True)]
 TOY = registry.get("toy")
 sync = database_sync_to_async
 
@@ -35,6 +35,27 @@ def next_act(match: Match, players, client_id: str) -> tuple:
     [seat] = TOY.active_seats(states.current(match))
     legal = TOY.legal_actions(states.current(match), seat)
     return match.pk, seat, legal[0], match.view_versions[seat], client_id, players[seat]
+
+
+@pytest.fixture
+def commits(monkeypatch) -> list[int]:
+    """The commits of the loop's connections, one entry (how many statements it ran)
+    each."""
+    made: list[int] = []
+    kind = loopdb.Connection if connection.vendor == "postgresql" else actstore.SQLiteConnection
+    real = kind.run
+
+    async def counted(self, statements, *, begin=False, commit=False):
+        if commit:
+            made.append(len(statements))
+        return await real(self, statements, begin=begin, commit=commit)
+
+    monkeypatch.setattr(kind, "run", counted)
+    return made
+
+
+def versions(matches: list[Match]) -> list[int]:
+    return [Match.objects.values_list("version", flat=True).get(pk=m.pk) for m in matches]
 
 
 def versions_and_writers(matches: list[Match]) -> list[tuple[int, str]]:
@@ -52,21 +73,28 @@ def log_lengths(matches: list[Match]) -> list[int]:
     return [Action.objects.filter(match=m).count() for m in matches]
 
 
-async def test_acts_of_several_matches_arriving_together_commit_in_one_transaction(users):
+async def test_acts_of_several_matches_arriving_together_commit_in_one_transaction(users, commits):
     matches = await sync(matches_of)(users, 4)
     acts = [await sync(next_act)(m, users, f"a{i}") for i, m in enumerate(matches)]
     applied = await asyncio.gather(*(loopact.apply_action(*act) for act in acts))
     assert [a.version for a in applied] == [1, 1, 1, 1]
-    rows = await sync(versions_and_writers)(matches)
-    assert [version for version, _ in rows] == [1, 1, 1, 1]
-    assert len({writer for _, writer in rows}) == 1
+    assert await sync(versions)(matches) == [1, 1, 1, 1]
+    assert len(commits) == 1
     # The next acts, one at a time, each commit alone, and each continues from the
     # state its batch kept.
     for i, match in enumerate(matches):
         again = await loopact.apply_action(*await sync(next_act)(match, users, f"b{i}"))
         assert again.version == 2
+    assert len(commits) == 5
+
+
+@pytest.mark.postgres
+async def test_the_acts_of_one_batch_share_their_transaction(users):
+    matches = await sync(matches_of)(users, 4)
+    acts = [await sync(next_act)(m, users, f"a{i}") for i, m in enumerate(matches)]
+    await asyncio.gather(*(loopact.apply_action(*act) for act in acts))
     rows = await sync(versions_and_writers)(matches)
-    assert len({writer for _, writer in rows}) == 4
+    assert len({writer for _, writer in rows}) == 1
 
 
 async def test_a_refused_act_leaves_the_others_of_its_batch_applied(users):
@@ -78,7 +106,7 @@ async def test_a_refused_act_leaves_the_others_of_its_batch_applied(users):
     )
     assert isinstance(outcomes[1], IllegalAction) and outcomes[1].code == "stale_version"
     assert outcomes[0].version == outcomes[2].version == 1
-    assert [v for v, _ in await sync(versions_and_writers)(matches)] == [1, 0, 1]
+    assert await sync(versions)(matches) == [1, 0, 1]
     assert await sync(log_lengths)(matches) == [1, 0, 1]
 
 
@@ -106,7 +134,7 @@ async def test_writes_refused_by_the_database_commit_nothing_and_go_to_worker_th
     await sync(_take_version_one)(matches[2])
     outcomes = await asyncio.gather(*(loopact.apply_action(*act) for act in acts))
     assert outcomes == [None, None, None]  # nothing written: each for the worker thread
-    assert [v for v, _ in await sync(versions_and_writers)(matches)] == [0, 0, 0]
+    assert await sync(versions)(matches) == [0, 0, 0]
     assert await sync(log_lengths)(matches) == [0, 0, 1]
     # The worker thread's path applies the sound ones alone.
     for act in acts[:2]:
@@ -128,10 +156,11 @@ def _blocked_backends() -> int:
         return cursor.fetchone()[0]
 
 
+@pytest.mark.postgres
 async def test_an_act_whose_caller_gives_up_before_its_batch_begins_is_not_applied(
     users, monkeypatch
 ):
-    monkeypatch.setattr(loopact, "BATCHES", 1)
+    monkeypatch.setattr(actstore.PostgreSQLStore, "batches", 1)
     matches = await sync(matches_of)(users, 2)
     acts = [await sync(next_act)(m, users, f"a{i}") for i, m in enumerate(matches)]
     with psycopg.connect(**loopdb._parameters()) as holder:  # holds the first match's row meanwhile
@@ -170,11 +199,10 @@ async def test_an_earlier_kept_state_is_caught_up_with_the_actions_since(users):
     assert applied.after == await sync(_replayed_from_the_log)(match)
 
 
-async def test_more_acts_than_a_batch_holds_are_all_applied(users, monkeypatch):
+async def test_more_acts_than_a_batch_holds_are_all_applied(users, monkeypatch, commits):
     monkeypatch.setattr(loopact, "BATCH_MOST", 2)
     matches = await sync(matches_of)(users, 5)
     acts = [await sync(next_act)(m, users, f"a{i}") for i, m in enumerate(matches)]
     applied = await asyncio.gather(*(loopact.apply_action(*act) for act in acts))
     assert [a.version for a in applied] == [1] * 5
-    writers = {writer for _, writer in await sync(versions_and_writers)(matches)}
-    assert len(writers) == 3  # batches of 2, 2 and 1
+    assert len(commits) == 3  # batches of 2, 2 and 1
