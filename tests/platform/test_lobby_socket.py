@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from spacemission import ratelimit
 from spacemission.accounts.models import User
 from spacemission.asgi import application
-from spacemission.live import ratelimit
 from spacemission.lobby import services
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.consumers import MAX_FOLLOWED
