@@ -91,7 +91,7 @@ from bench.cpu import cpu_seconds, service_seconds
 from bench.setup import Seating, create_matches, rss_bytes
 from games import registry
 from spacemission import collector
-from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket
+from spacemission.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket
 from tests.support.servers import Database, Server, fresh_database, start_server
 
 OPEN_TIMEOUT = 60.0

@@ -46,8 +46,7 @@ import dj_email_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from spacemission import collector, sentinels
-from spacemission.live import ratelimit
+from spacemission import collector, ratelimit, sentinels
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

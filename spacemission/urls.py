@@ -8,9 +8,9 @@ from spacemission.accounts import views as accounts
 from spacemission.health import healthz
 from spacemission.lobby import rules
 from spacemission.lobby import views as lobby
-from spacemission.lobby.mygames import my_games
 from spacemission.lobby.urls import TableIdConverter
 from spacemission.matches import views as matches
+from spacemission.pages.mygames import my_games
 from spacemission.ratings import views as ratings
 
 register_converter(TableIdConverter, "table")

@@ -19,13 +19,13 @@ from django.views.decorators.http import require_POST
 
 from spacemission.accounts.forms import ClaimGuestForm, DisplayNameForm, SignUpForm
 from spacemission.accounts.guests import create_guest
-from spacemission.accounts.history import finished_games, finished_seats, totals
 from spacemission.accounts.models import User
 from spacemission.accounts.preferences import SettingsForm
 from spacemission.accounts.throttle import allow_new_account
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Table
+from spacemission.pages.history import finished_games, finished_seats, totals
 from spacemission.ratings.standings import history, ratings_of
 
 BACKEND = "spacemission.accounts.backends.UsernameAnyCaseBackend"

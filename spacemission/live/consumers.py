@@ -31,10 +31,10 @@ from spacemission.live import (
     snapshot,
 )
 from spacemission.live.frames import ClientError
-from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
 from spacemission.live.threads import db
 from spacemission.matches import absence, clocks, loopact
 from spacemission.matches.services import Applied, apply_action
+from spacemission.ratelimit import FLOOD_CLOSE, FloodGuard
 
 log = logging.getLogger(__name__)
 

@@ -9,11 +9,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
-from spacemission.live.ratelimit import FLOOD_CLOSE, FloodGuard
 from spacemission.lobby.access import can_watch
 from spacemission.lobby.broadcast import GROUP, table_frame, table_group
 from spacemission.lobby.listing import shared_tables_frame
 from spacemission.lobby.models import PUBLIC_ID_LENGTH, Table
+from spacemission.ratelimit import FLOOD_CLOSE, FloodGuard
 
 MAX_FRAME_BYTES = 8 * 1024
 MAX_FOLLOWED = 10  # tables one socket follows: a waiting room needs one

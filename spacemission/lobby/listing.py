@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import translation
 
@@ -19,7 +19,6 @@ from spacemission.lobby.botnames import bot_label, bot_numbers, number_in
 from spacemission.lobby.games import game_mark, game_name
 from spacemission.lobby.models import PUBLIC_ID_LENGTH, Seat, Table
 from spacemission.lobby.paces import public as public_pace
-from spacemission.matches.models import MatchSeat
 
 # The lobby shows the newest tables first; older ones are a page away for nobody.
 MAX_OPEN = 200
@@ -68,25 +67,27 @@ def playing_seats(table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     a player who left keeps the name the match gave it; a stand-in for an absent player
     goes by that player's name, marked ``away``. A player is named as they are named now
     (a guest who chose a username since, say), not as they were when the game began."""
+    # Read through the table's reverse relation: the matches app points at the lobby's
+    # tables, never the other way round.
     rows = (
-        MatchSeat.objects.filter(match__table_id__in=table_ids)
-        .order_by("match__table_id", "index")
+        Table.objects.filter(pk__in=table_ids, match__seats__isnull=False)
+        .order_by("pk", "match__seats__index")
         .values(
-            "match__table_id",
-            "index",
-            "bot",
-            "name",
-            "away",
-            "user__username",
-            "user__display_name",
+            "pk",
+            index=F("match__seats__index"),
+            bot=F("match__seats__bot"),
+            name=F("match__seats__name"),
+            away=F("match__seats__away"),
+            username=F("match__seats__user__username"),
+            display_name=F("match__seats__user__display_name"),
         )
     )
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         named = row["bot"] and not row["away"]
         number = number_in(row["bot"], row["name"]) if named else None
-        person = row["user__display_name"] or row["user__username"] or row["name"]
-        seats[row["match__table_id"]].append(
+        person = row["display_name"] or row["username"] or row["name"]
+        seats[row["pk"]].append(
             {
                 "seat": row["index"],
                 "name": bot_label(row["bot"], number) if named else person,

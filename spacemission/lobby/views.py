@@ -30,7 +30,7 @@ from spacemission.accounts.models import User
 from spacemission.accounts.preferences import table_settings
 from spacemission.accounts.throttle import allow_new_account
 from spacemission.accounts.views import BACKEND
-from spacemission.lobby import playnow, services
+from spacemission.lobby import services
 from spacemission.lobby.access import can_watch, remember_invite
 from spacemission.lobby.botnames import bot_label, bot_numbers, kind_name
 from spacemission.lobby.forms import (
@@ -53,6 +53,7 @@ from spacemission.lobby.listing import tables_frame
 from spacemission.lobby.models import Seat, Table
 from spacemission.lobby.paces import pace_label
 from spacemission.lobby.services import LobbyError
+from spacemission.matches import playnow, tables
 
 View = Callable[..., HttpResponse]
 # How long a host waits for people before bots are offered for the empty seats.
@@ -393,7 +394,7 @@ def join(request: HttpRequest, table_id: str) -> HttpResponse:
 def leave(request: HttpRequest, table_id: str) -> HttpResponse:
     table = visible_table(request, table_id)
     try:
-        left = services.leave(request.user, table.pk)
+        left = tables.leave(request.user, table.pk)
     except LobbyError as error:
         return refused(request, error, table)
     # Back to the waiting room only if this visitor may still see it: a host who hands a
@@ -407,7 +408,7 @@ def leave(request: HttpRequest, table_id: str) -> HttpResponse:
 def start(request: HttpRequest, table_id: str) -> HttpResponse:
     table = visible_table(request, table_id)
     try:
-        services.start(request.user, table.pk)
+        tables.start(request.user, table.pk)
     except LobbyError as error:
         return refused(request, error, table)
     return redirect(table)
@@ -434,7 +435,7 @@ def fill_with_bots(request: HttpRequest, table_id: str) -> HttpResponse:
     try:
         if info is None:
             raise LobbyError(_("There is no such game."))
-        services.fill_with_bots(request.user, table.pk, playnow.bot_kind(info))
+        tables.fill_with_bots(request.user, table.pk, playnow.bot_kind(info))
     except LobbyError as error:
         return refused(request, error, table)
     return redirect(table)

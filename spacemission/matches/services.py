@@ -37,7 +37,6 @@ from spacemission.matches import (
 from spacemission.matches.audiences import ViewChange
 from spacemission.matches.decisions import BotQuestion
 from spacemission.matches.models import Match, MatchSeat
-from spacemission.ratings.services import rate_match
 
 log = logging.getLogger(__name__)
 SEED_BITS = 63
@@ -345,12 +344,12 @@ def _rules_apply(
 
 
 def _finish(match: Match) -> None:
-    """Mark the finished match's table finished and rate the match, in the caller's
-    transaction."""
+    """Mark the finished match's table finished and announce the finish (the ratings
+    listen), in the caller's transaction."""
     Table.objects.filter(pk=match.table_id).update(
         status=Table.Status.FINISHED, updated_at=timezone.now()
     )
-    rate_match(match)
+    signals.match_finished.send(None, match=match)
 
 
 def replay(match: Match) -> State:

@@ -57,6 +57,11 @@ def locked_ratings(game: str, keys: list[Key]) -> dict[Key, Rating]:
     return out
 
 
+def on_match_finished(sender: object, *, match: Match, **kwargs: object) -> None:
+    """Rate a match as it finishes (``matches.signals.match_finished``)."""
+    rate_match(match)
+
+
 def rate_match(match: Match) -> list[RatingChange]:
     """Update the ratings of a finished match's seats once; its changes, by seat.
 

@@ -15,6 +15,7 @@ from games.core import GameInfo
 from spacemission.accounts.models import User
 from spacemission.lobby import services as lobby
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 from spacemission.tutorials.models import GuidedTable
 
 # The same deal every time, for every game: the player sits first and starts (the
@@ -44,7 +45,7 @@ def start_guided_game(user: User, game: str) -> Table:
     table = lobby.create_table(
         user, game, seats, bots=seats - 1, bot_kind=BOT, private=True, pace=PACE
     )
-    lobby.start(user, table.pk, seed=SEED)
+    tables.start(user, table.pk, seed=SEED)
     GuidedTable.objects.create(table=table)
     return table
 

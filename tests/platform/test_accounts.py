@@ -12,6 +12,7 @@ from django.urls import reverse
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Seat
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +99,7 @@ def test_guest_keeps_its_games_as_a_full_account(client: Client, bob: User) -> N
     guest = get_user(client)
     table = services.create_table(guest, "space-mission", 2)
     services.join(bob, table.pk)
-    services.start(guest, table.pk)
+    tables.start(guest, table.pk)
 
     response = client.post(
         reverse("claim"),

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from spacemission.accounts.models import User
 from spacemission.lobby import services
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -28,9 +29,9 @@ def directives(response) -> dict[str, str]:
 def pages(ada: User, bob: User, as_ada: Client) -> dict[str, tuple[Client, str]]:
     waiting = services.create_table(ada, "space-mission", 3)
     playing = services.create_table(ada, "space-mission", 2, bots=1, bot_kind="easy")
-    services.start(ada, playing.pk)
+    tables.start(ada, playing.pk)
     drive = services.create_table(ada, "jump-drive", 2, bots=1, bot_kind="easy")
-    services.start(ada, drive.pk)
+    tables.start(ada, drive.pk)
     anonymous = Client()
     return {
         "lobby": (as_ada, reverse("lobby")),

@@ -16,6 +16,7 @@ from spacemission.accounts.models import User
 from spacemission.asgi import application
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 from spacemission.matches.models import Match
 from spacemission.matches.services import bot_to_move
 from spacemission.matches.states import current
@@ -85,7 +86,7 @@ def test_a_table_is_created_joined_filled_with_bots_and_started(
 def test_a_running_jump_drive_match_is_listed_and_watched(ada: User, bob: User) -> None:
     table = services.create_table(ada, GAME, 3, bots=1, bot_kind="easy")
     services.join(bob, table.pk)
-    match = services.start(ada, table.pk)
+    match = tables.start(ada, table.pk)
     lobby = Client().get(reverse("lobby"))
     (running,) = lobby.context["running_tables"]
     assert (running["game"], running["game_name"], running["id"]) == (
@@ -138,7 +139,7 @@ async def test_the_lobby_socket_lists_jump_drive_tables() -> None:
         "Jump Drive",
     )
     assert listed["taken"][1] == {"seat": 1, "name": "Easy bot", "bot": "easy", "number": 1}
-    await database_sync_to_async(services.start)(ada, table.pk)
+    await database_sync_to_async(tables.start)(ada, table.pk)
     (running,) = (await socket.receive_json_from())["running"]
     assert (running["game"], running["watch"]) == (GAME, f"/t/{table.public_id}/")
     await socket.disconnect()

@@ -10,6 +10,7 @@ from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.botnames import bot_numbers, seat_names
 from spacemission.lobby.listing import tables_frame
+from spacemission.matches import tables
 from spacemission.matches.models import MatchSeat
 from spacemission.matches.services import replace_with_bot
 
@@ -38,7 +39,7 @@ def test_two_greedy_bots_keep_their_names_from_the_lobby_to_the_match(
     assert [name for _, name in room.context["seats"]] == lobby_names
     assert "Easy bot 2" in room.content.decode()
 
-    match = services.start(ada, table.pk)
+    match = tables.start(ada, table.pk)
     names = list(
         MatchSeat.objects.filter(match=match).order_by("index").values_list("name", flat=True)
     )
@@ -48,7 +49,7 @@ def test_two_greedy_bots_keep_their_names_from_the_lobby_to_the_match(
 def test_a_bot_that_replaces_a_player_takes_a_name_still_free(ada: User, bob: User) -> None:
     table = services.create_table(ada, "space-mission", 3, bots=1, bot_kind="easy")
     services.join(bob, table.pk)
-    match = services.start(ada, table.pk)
+    match = tables.start(ada, table.pk)
     seat = replace_with_bot(match, 0, "easy")
     assert seat.name == "Easy bot 2"
     names = MatchSeat.objects.filter(match=match).order_by("index").values_list("name", flat=True)

@@ -15,6 +15,7 @@ from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.games import game_mark
 from spacemission.lobby.listing import tables_frame
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_a_games_options_are_marked_as_its_own(as_ada: Client, option_game: str)
 def test_each_listed_table_shows_its_game(ada: User, bob: User, as_ada: Client) -> None:
     mission = services.create_table(ada, "space-mission", 3)
     drive = services.create_table(bob, "jump-drive", 2, bots=1, bot_kind="easy")
-    services.start(bob, drive.pk)
+    tables.start(bob, drive.pk)
     frame = tables_frame()
     ((opened,), (running,)) = frame["open"], frame["running"]
     assert (opened["id"], opened["game_name"], opened["mark"]) == (

@@ -11,6 +11,7 @@ from django.urls import reverse
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.listing import tables_frame
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "orbit-Sling-42"
@@ -28,7 +29,7 @@ def test_a_claimed_guest_is_listed_by_their_new_name(
     waiting = services.create_table(ada, "space-mission", 3)
     services.join(guest, waiting.pk)
     playing = services.create_table(guest, "jump-drive", 2, bots=1, bot_kind="easy")
-    services.start(guest, playing.pk)
+    tables.start(guest, playing.pk)
     assert listed("running") == [[guest.username, "Easy bot"]]
 
     pushed = []

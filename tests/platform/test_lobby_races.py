@@ -12,6 +12,7 @@ from django.db import connection
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -65,7 +66,7 @@ def test_join_racing_start_never_seats_anyone_at_a_running_table() -> None:
     host, guest, latecomer = players(3)
     table = services.create_table(host, "space-mission", 3)
     services.join(guest, table.pk)
-    race([lambda: services.start(host, table.pk), lambda: services.join(latecomer, table.pk)])
+    race([lambda: tables.start(host, table.pk), lambda: services.join(latecomer, table.pk)])
     table.refresh_from_db()
     assert table.status == "running"
     seated = table.seats.filter(user__isnull=False).count()

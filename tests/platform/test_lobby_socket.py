@@ -12,13 +12,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from spacemission import ratelimit
 from spacemission.accounts.models import User
 from spacemission.asgi import application
-from spacemission.live import ratelimit
 from spacemission.lobby import services
 from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.consumers import MAX_FOLLOWED
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,7 +66,7 @@ async def test_list_on_connect_and_after_create_and_join() -> None:
     frame = await socket.receive_json_from()
     assert [s["name"] for s in frame["open"][0]["taken"]] == ["ada", "bob"]
 
-    await database_sync_to_async(services.start)(ada, table.pk)
+    await database_sync_to_async(tables.start)(ada, table.pk)
     frame = await socket.receive_json_from()
     assert frame["open"] == []
     (running,) = frame["running"]
@@ -232,7 +233,7 @@ async def test_anyone_follows_a_public_table_from_its_waiting_room_to_the_match(
     followed = await next_table_frame(socket)
     assert followed == await state_of(table.public_id) and followed != answer
 
-    await database_sync_to_async(services.start)(ada, table.pk)
+    await database_sync_to_async(tables.start)(ada, table.pk)
     assert await next_table_frame(socket) == await state_of(table.public_id)
     assert (await state_of(table.public_id))["status"] == "running"
     await socket.disconnect()
@@ -254,7 +255,7 @@ async def test_a_private_table_reaches_only_those_let_in() -> None:
     assert unknown["code"] == "not_found"  # the same answer as a table one may not see
 
     await database_sync_to_async(services.join)(cy, table.pk)
-    await database_sync_to_async(services.start)(ada, table.pk)
+    await database_sync_to_async(tables.start)(ada, table.pk)
     for socket in (host, invited):
         assert (await socket.receive_json_from())["status"] == "open"
         assert (await socket.receive_json_from())["status"] == "running"
@@ -273,7 +274,7 @@ async def test_a_player_who_leaves_a_private_table_stops_hearing_of_it() -> None
     await database_sync_to_async(services.join)(bob, table.pk)  # seated, with no invite
     seated, answer = await follower(table.public_id, bob)
     assert answer["status"] == "open"
-    await database_sync_to_async(services.leave)(bob, table.pk)
+    await database_sync_to_async(tables.leave)(bob, table.pk)
     await database_sync_to_async(services.join)(cy, table.pk)
     assert await seated.receive_nothing()
     await seated.disconnect()
@@ -285,7 +286,7 @@ async def test_the_host_closing_the_table_tells_its_followers() -> None:
         ada, "space-mission", 2, private=True
     )
     socket, _ = await follower(table.public_id, ada)
-    await database_sync_to_async(services.leave)(ada, table.pk)
+    await database_sync_to_async(tables.leave)(ada, table.pk)
     assert await socket.receive_json_from() == await state_of(table.public_id)  # status "gone"
     await socket.disconnect()
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 from spacemission.matches.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +153,7 @@ def test_last_player_leaving_closes_the_table(ada: User, as_ada: Client) -> None
 
 def test_leave_when_not_seated_is_refused(table: Table, bob: User) -> None:
     with pytest.raises(services.LobbyError, match="do not sit"):
-        services.leave(bob, table.pk)
+        tables.leave(bob, table.pk)
 
 
 def test_host_adds_and_removes_bots(table: Table, as_ada: Client, holders) -> None:
@@ -200,7 +201,7 @@ def test_a_bot_for_a_full_table_is_refused(table: Table, as_ada: Client, holders
 
 def test_a_bot_for_a_running_table_is_refused(table: Table, as_ada: Client, holders) -> None:
     services.add_bot(table.host, table.pk, "strong", 1)
-    services.start(table.host, table.pk)
+    tables.start(table.host, table.pk)
     url = reverse("table-bot-add", args=[table.public_id])
     response = as_ada.post(url, {"kind": "strong"}, follow=True)
     assert response.status_code == 200 and messages_of(response)
@@ -248,7 +249,7 @@ def test_start_by_non_host_is_refused(table: Table, bob: User, as_bob: Client) -
 
 def test_no_join_after_start(table: Table, ada: User, bob: User, cy: User) -> None:
     services.join(bob, table.pk)
-    services.start(ada, table.pk)
+    tables.start(ada, table.pk)
     with pytest.raises(services.LobbyError, match="already started"):
         services.join(cy, table.pk)
 

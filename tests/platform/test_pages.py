@@ -12,6 +12,7 @@ from django.urls import reverse
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def test_lobby_lists_public_tables_only(client: Client, ada: User, bob: User) ->
     public = services.create_table(ada, "space-mission", 3)
     hidden = services.create_table(bob, "space-mission", 3, private=True)
     running = services.create_table(bob, "space-mission", 2, bots=1, bot_kind="easy")
-    services.start(bob, running.pk)
+    tables.start(bob, running.pk)
     response = client.get(reverse("lobby"))
     assert response.status_code == 200
     assert [t["id"] for t in response.context["open_tables"]] == [public.public_id]
@@ -62,7 +63,7 @@ def test_waiting_room_for_host_and_visitor(table: Table, as_ada: Client, as_bob:
 
 def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User) -> None:
     services.join(bob, table.pk)
-    match = services.start(ada, table.pk)
+    match = tables.start(ada, table.pk)
     client = Client()
     client.force_login(bob)
     response = client.get(reverse("table", args=[table.public_id]))
@@ -94,7 +95,7 @@ def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User
 
 def test_spectator_config_has_no_seat(table: Table, ada: User, bob: User) -> None:
     services.join(bob, table.pk)
-    services.start(ada, table.pk)
+    tables.start(ada, table.pk)
     response = Client().get(reverse("table", args=[table.public_id]))
     config = response.context["match_config"]
     assert (config["seat"], config["user"], config["is_host"]) == (None, None, False)
@@ -102,7 +103,7 @@ def test_spectator_config_has_no_seat(table: Table, ada: User, bob: User) -> Non
 
 def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob) -> None:
     services.join(bob, table.pk)
-    services.start(ada, table.pk)
+    tables.start(ada, table.pk)
     client = Client()
     client.force_login(bob)
     response = client.post(reverse("table-leave", args=[table.public_id]))

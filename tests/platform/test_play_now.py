@@ -13,9 +13,9 @@ from games import registry
 from games.core import GameInfo
 from spacemission.accounts.guests import create_guest
 from spacemission.accounts.models import User
-from spacemission.lobby import playnow
 from spacemission.lobby.games import DEFAULT_LEVEL
 from spacemission.lobby.models import Launch, Table
+from spacemission.matches import playnow
 from spacemission.matches.models import Match
 from tests.platform.test_lobby_races import race
 

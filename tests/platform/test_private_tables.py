@@ -12,6 +12,7 @@ from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.access import can_watch
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 from spacemission.matches.services import play_bot
 from tests.platform.live.conftest import create_match
 
@@ -53,7 +54,7 @@ def test_every_table_action_of_a_stranger_is_answered_as_for_a_missing_table(
 ) -> None:
     services.add_bot(private.host, private.pk, "easy", 1)
     if status == "running":
-        services.start(private.host, private.pk)
+        tables.start(private.host, private.pk)
     before = list(private.seats.values_list("index", "user", "bot"))
     hidden = as_bob.post(reverse(name, args=[private.public_id, *extra]), data)
     missing = as_bob.post(reverse(name, args=["nosuch00", *extra]), data)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 from spacemission.matches.places import game_places
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,7 @@ def played(host: User, others: list[User], private: bool = False) -> Table:
     table = services.create_table(host, "space-mission", len(others) + 1, private=private)
     for other in others:
         services.join(other, table.pk)
-    services.start(host, table.pk)
+    tables.start(host, table.pk)
     return Table.objects.get(pk=table.pk)
 
 

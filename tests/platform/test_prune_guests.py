@@ -13,6 +13,7 @@ from spacemission.accounts.guests import create_guest
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def test_guests_who_played_or_host_a_started_table_stay(bob: User) -> None:
     table = services.create_table(host, "space-mission", 3)
     services.join(player, table.pk)
     services.join(bob, table.pk)
-    services.start(host, table.pk)
+    tables.start(host, table.pk)
     Table.objects.filter(pk=table.pk).update(status="finished")
     table.seats.filter(user=host).update(user=None, bot="greedy")  # the host left mid-game
     assert prune("--days", "30") == "deleted 0 idle guest(s)\n"

@@ -10,6 +10,7 @@ from django.urls import reverse
 from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,7 @@ def test_full_and_started_tables_are_skipped(ada, bob, cy, make_user) -> None:
     running = services.create_table(
         cy, GAME, 3, bots=1, bot_kind="easy", rated=True, bots_rated=True
     )
-    services.start(cy, running.pk)
+    tables.start(cy, running.pk)
     table = services.quick_match(ada, GAME, 2)
     assert table not in (full, running)
     assert (table.host, table.seat_count, table.private) == (ada, 2, False)

@@ -15,6 +15,7 @@ from spacemission.lobby import services
 from spacemission.lobby.listing import tables_frame
 from spacemission.lobby.models import Table
 from spacemission.lobby.services import LobbyError
+from spacemission.matches import tables
 
 pytestmark = pytest.mark.django_db
 FORM = {"game": "space-mission", "seats": 2, "bots": 1, "bot_kind": "easy"}
@@ -26,7 +27,7 @@ def test_the_host_chooses_a_pace_the_match_keeps(as_ada: Client, ada: User) -> N
     assert response.status_code == 302 and table.pace == "day"
     page = as_ada.get(reverse("table", args=[table.public_id])).content.decode()
     assert "Turn-based: 24 h per move" in page  # the waiting room says it
-    match = services.start(ada, table.pk)
+    match = tables.start(ada, table.pk)
     assert match.pace == "day" and match.clock == {
         "left": [PACES["day"].bank] * 2,
         "until": match.clock["until"],
@@ -67,7 +68,7 @@ def test_a_private_table_may_play_without_a_clock(ada: User) -> None:
     table = services.create_table(
         ada, "jump-drive", 2, bots=1, bot_kind="easy", private=True, pace="none"
     )
-    match = services.start(ada, table.pk)
+    match = tables.start(ada, table.pk)
     assert (match.pace, match.clock, match.deadline) == ("none", None, None)
 
 

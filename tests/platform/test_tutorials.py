@@ -10,6 +10,7 @@ from games import registry
 from spacemission.accounts.models import User
 from spacemission.lobby import services as lobby
 from spacemission.lobby.models import Table
+from spacemission.matches import tables
 from spacemission.matches.states import current
 from spacemission.tutorials import services
 
@@ -60,7 +61,7 @@ def test_an_ordinary_table_links_to_the_tutorial_without_the_guide(
     as_ada: Client, ada: User
 ) -> None:
     table = lobby.create_table(ada, "blabla", 2, bots=1, bot_kind="easy")
-    lobby.start(ada, table.pk)
+    tables.start(ada, table.pk)
     html = as_ada.get(table.get_absolute_url()).content.decode()
     assert 'href="/learn/blabla/"' in html and "tutorial-config" not in html
 

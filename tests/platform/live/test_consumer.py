@@ -14,7 +14,8 @@ from django.utils import timezone
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from games import registry
-from spacemission.live import bots, presence, ratelimit, relay, roster
+from spacemission import ratelimit
+from spacemission.live import bots, presence, relay, roster
 from spacemission.live.consumers import TRY_AGAIN_CLOSE, MatchConsumer
 from spacemission.live.models import Connection
 from spacemission.matches.models import Action, ChatLine, Match

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spacemission.live import frames
-from spacemission.live.ratelimit import FloodGuard, TokenBucket, Window
+from spacemission.ratelimit import FloodGuard, TokenBucket, Window
 
 
 class Clock:

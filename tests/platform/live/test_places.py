@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from games import registry
 from games.clock import PACES
-from spacemission.accounts.history import finished_games, finished_seats, totals
 from spacemission.live.snapshot import match_facts
 from spacemission.matches import absence
 from spacemission.matches.models import Match, MatchSeat
@@ -30,6 +29,7 @@ from spacemission.matches.places import places, winners
 from spacemission.matches.records import record_of
 from spacemission.matches.services import apply_action
 from spacemission.matches.states import current
+from spacemission.pages.history import finished_games, finished_seats, totals
 from spacemission.ratings.models import Rating, RatingChange
 from spacemission.ratings.services import rate_match
 from tests.games.playout import playout

@@ -15,7 +15,7 @@ import jsonpatch
 import orjson
 from channels.testing import WebsocketCommunicator
 
-from spacemission.live.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket
+from spacemission.ratelimit import FRAME_BURST, FRAMES_PER_SECOND, TokenBucket
 
 Frame = dict[str, Any]
 TIMEOUT = 10.0

@@ -13,12 +13,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.clock import NONE, PACES, REALTIME, TURN
-from spacemission.accounts.history import FinishedGame, finished_games, finished_seats
 from spacemission.accounts.models import User
 from spacemission.lobby.games import game_name
 from spacemission.lobby.models import Table
 from spacemission.matches import states
 from spacemission.matches.models import Match, MatchSeat
+from spacemission.pages.history import FinishedGame, finished_games, finished_seats
 
 RECENT = 10  # finished games shown; the profile has the rest
 PACE_KINDS = {REALTIME: _("real-time"), TURN: _("turn-based"), NONE: _("no clock")}

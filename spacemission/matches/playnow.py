@@ -23,6 +23,7 @@ from spacemission.accounts.models import User
 from spacemission.lobby import services
 from spacemission.lobby.games import default_level
 from spacemission.lobby.models import Launch, Table
+from spacemission.matches import tables
 
 # Relaxed: nobody waits for the player, who may read the rules between moves; a day per
 # move still lets a table its player walked away from finish (a bot plays the seat then).
@@ -58,7 +59,7 @@ def start_against_bots(player: User, info: GameInfo) -> Table:
     table = services.create_table(
         player, info.id, seats, bots=seats - 1, bot_kind=bot_kind(info), pace=PLAY_NOW_PACE
     )
-    services.start(player, table.pk)
+    tables.start(player, table.pk)
     return table
 
 
