@@ -43,7 +43,7 @@ from django.utils import timezone
 from games.core import Action as GameAction
 from games.core import IllegalAction, State
 from spacemission.matches import actlog, services, states, turnmail, written
-from spacemission.matches.loopdb import VENDOR, Connection, Rows, connection
+from spacemission.matches.loopdb import VENDOR, Bound, Connection, Rows, connection
 from spacemission.matches.models import Match
 from spacemission.matches.services import Applied
 from spacemission.matches.written import RowVersions, Written
@@ -162,7 +162,7 @@ class _Step:
     seats: actlog.Seats = field(default_factory=dict)
     rows: RowVersions | None = None
     waiting: list[int] = field(default_factory=list)
-    statements: list[str] = field(default_factory=list)  # as the connection runs them
+    statements: list[Bound] = field(default_factory=list)  # as the connection sends them
     guarded: bool = False  # decided on the rows this process wrote last (``written``)
 
 
@@ -237,7 +237,7 @@ async def _decided_and_written(db: Connection, batch: list[_Request]) -> list[_S
     return steps
 
 
-def _first(db: Connection, request: _Request) -> tuple[_Step | None, str | None]:
+def _first(db: Connection, request: _Request) -> tuple[_Step | None, Bound | None]:
     """What the act sends in the batch's first round trip: its guarded write (and its
     step), or the statement that locks its match (no step yet), or nothing (refused)."""
     step = _guessed(db, request)
@@ -245,8 +245,8 @@ def _first(db: Connection, request: _Request) -> tuple[_Step | None, str | None]
         return step, step.statements[0]
     lock = actlog.lock_statement(request.match_id, request.seat, request.client_id, VENDOR)
     try:
-        return None, db.rendered(lock)
-    except (ValueError, TypeError) as refused:  # a client id with no SQL literal
+        return None, db.bound(lock)
+    except (ValueError, TypeError) as refused:  # a client id PostgreSQL cannot take
         return _Step(request, refused), None
 
 
@@ -272,11 +272,11 @@ def _guessed(db: Connection, request: _Request) -> _Step | None:
         statement = actlog.guarded_record_statement(
             match, decided.entry, held.versions, timezone.now(), snapshot=snapshot
         )
-        rendered = db.rendered(statement)
+        bound = db.bound(statement)
     except Exception:  # refused on rows that may be out of date: the locked way decides
         return None
     return _Step(
-        request, decided.applied, match, seats, held.versions, decided.waiting, [rendered], True
+        request, decided.applied, match, seats, held.versions, decided.waiting, [bound], True
     )
 
 
@@ -331,9 +331,9 @@ async def _decide(db: Connection, request: _Request, rows: Rows) -> _Step:
     snapshot = states.snapshot_if_due(match)
     at = timezone.now()
     statements += actlog.record_statements(match, decided.entry, VENDOR, at, snapshot=snapshot)
-    # Rendered here: a value with no SQL literal fails this act alone.
-    rendered = [db.rendered(statement) for statement in statements]
-    return _Step(request, decided.applied, match, seats, read, decided.waiting, rendered)
+    # Bound here: a value PostgreSQL cannot take fails this act alone.
+    bound = [db.bound(statement) for statement in statements]
+    return _Step(request, decided.applied, match, seats, read, decided.waiting, bound)
 
 
 async def _replayed(db: Connection, match: Match) -> State:
