@@ -16,13 +16,16 @@ among them) in text form, which PostgreSQL reads as the types it planned. Planne
 like the worker thread's prepared statements.
 
 Each round trip costs the loop far more than the statements it carries, so ``run`` sends
-a whole step of an act as one libpq pipeline: ``BEGIN`` with the lock, or the writes with
-``COMMIT``, then one sync, and reads every result as the socket becomes readable. If a
-statement fails, the ones after it in the pipeline do not run; its own error class is
-raised once the pipeline is read, and the transaction is left to ``rollback``. A
-connection whose round trip broke off (lost, cancelled) is closed, never reused. The round
-trip is libpq's own (psycopg's ``pgconn``): psycopg's cursor would add its bookkeeping, a
-generator and a timer for every wait (``python -m bench.roundtrip`` under callgrind).
+a whole step of an act in one: ``BEGIN`` with the lock, or the writes with ``COMMIT``, as
+one libpq pipeline (the statements, then one sync), and reads every result as the socket
+becomes readable. Statements begun and committed in one round trip need neither:
+PostgreSQL runs what comes before a sync as a transaction of its own, committed at the
+sync or rolled back (a lone statement needs no pipeline either). If a statement fails, the
+ones after it do not run; its own error class is raised once every result is read, and a
+transaction begun earlier is left to ``rollback``. A connection whose round trip broke
+off (lost, cancelled) is closed, never reused. The round trip is libpq's own (psycopg's
+``pgconn``): psycopg's pipeline and cursor would add their bookkeeping, a generator and a
+timer for every wait (``python -m bench.roundtrip``).
 
 Connections are not bound to an event loop (each wait looks the running loop up, as
 psycopg's do), so a process whose loop is replaced (tests) reuses them; ``close_idle``
