@@ -1,12 +1,12 @@
 """CPU of one round trip of an act's step on a loop connection: libpq against psycopg's cursor.
 
-Sends the shape of an act's first step (``BEGIN``, one prepared statement returning a
-row of an int, a time and a JSON value, ``COMMIT``) over one connection of
-``matches.loopdb``, ``N`` times each way, in alternating rounds: through
-``Connection.run`` (libpq's own calls, rows loaded by psycopg's adapters) and through
-psycopg's cursor (``AsyncConnection.execute``, then each result set), as the loop path
-sent it before. Prints this process's CPU per round trip for each, the best round of
-each, and their ratio. PostgreSQL only (``DATABASE_URL``).
+Sends the shape of an act's first step (``BEGIN``, one prepared statement with bound
+values returning a row of an int, a time and a JSON value, ``COMMIT``) over one
+connection of ``matches.loopdb``, ``N`` times each way, in alternating rounds: through
+``Connection.run`` (libpq's own pipeline, values dumped and rows loaded by psycopg's
+adapters) and through psycopg's own pipeline and cursor (``AsyncConnection.pipeline``,
+``execute(..., prepare=True)``). Prints this process's CPU per round trip for each, the
+best round of each, and their ratio. PostgreSQL only (``DATABASE_URL``).
 
     .venv/bin/python -m bench.roundtrip [N] [rounds]
 
@@ -40,17 +40,27 @@ async def by_libpq(connection: loopdb.Connection, n: int) -> None:
         assert rows[0][0] == 7
 
 
+async def by_steps(connection: loopdb.Connection, n: int) -> None:
+    """A batch of four acts on locked rows: ``BEGIN`` and four statements, then four
+    and ``COMMIT`` (``n`` round trips, half of each)."""
+    for _ in range(n // 2):
+        rows = await connection.run([(SQL, VALUES)] * 4, begin=True)
+        rows += await connection.run([(SQL, VALUES)] * 4, commit=True)
+        assert [r[0][0] for r in rows] == [7] * 8
+
+
 async def by_cursor(connection: loopdb.Connection, n: int) -> None:
-    query = f"BEGIN; {connection.rendered((SQL, VALUES))}; COMMIT"
+    raw = connection.raw
     for _ in range(n):
-        cursor = await connection.raw.execute(query)
-        cursor.nextset()
+        async with raw.pipeline():
+            await raw.execute("BEGIN")
+            cursor = await raw.execute(SQL, VALUES, prepare=True)
+            await raw.execute("COMMIT")
         rows = await cursor.fetchall()
-        cursor.nextset()
         assert rows[0][0] == 7
 
 
-WAYS = {"libpq": by_libpq, "cursor": by_cursor}
+WAYS = {"libpq": by_libpq, "steps": by_steps, "cursor": by_cursor}
 
 
 async def measure(n: int, rounds: int, ways: list[str]) -> dict[str, list[float]]:
@@ -79,12 +89,12 @@ def main() -> None:
     args = parser.parse_args()
     if not loopdb.available():
         raise SystemExit("PostgreSQL only: set DATABASE_URL (and DB_POOL_SIZE > 0)")
-    ways = [args.only] if args.only else ["cursor", "libpq"]
+    ways = [args.only] if args.only else ["cursor", "libpq", "steps"]
     results = asyncio.run(measure(args.n, args.rounds, ways))
     for way, values in results.items():
         rounds = ", ".join(f"{v:.0f}" for v in values)
         print(f"{way:7s} CPU per round trip: best {min(values):5.0f} µs  (rounds: {rounds})")
-    if len(results) == 2:
+    if "libpq" in results and "cursor" in results:
         ratio = min(results["libpq"]) / min(results["cursor"])
         print(f"libpq / cursor: {ratio:.2f}")
 

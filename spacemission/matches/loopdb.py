@@ -8,15 +8,24 @@ adapters), used by one task at a time and reused, at most ``DB_POOL_SIZE`` of th
 process. A connection goes back only when it is idle and sound; one that failed or was
 left inside a transaction is closed.
 
+No value is ever written into SQL text. Every statement an act may run (and ``BEGIN``,
+``COMMIT``, ``ROLLBACK``) is prepared once per connection as it opens, by libpq's
+extended protocol, with ``$1, $2, …`` placeholders; a statement is then sent by name with
+its values as bound parameters (``Bound``), dumped by psycopg's adapters (Django's
+among them) in text form, which PostgreSQL reads as the types it planned. Planned once,
+like the worker thread's prepared statements.
+
 Each round trip costs the loop far more than the statements it carries, so ``run`` sends
-a whole step of an act as one simple query: ``BEGIN`` with the lock, or the writes with
-``COMMIT``. The statements themselves are prepared once per connection, as it opens
-(``PREPARE``), and each is run as ``EXECUTE name(…)`` with its values written as SQL
-literals (``literal``): planned once, like the thread path's prepared statements, and
-never more than one round trip per step. The round trip itself is libpq's (psycopg's
-``pgconn``): sent, then read as the socket becomes readable, each result loaded by
-psycopg's own adapters; psycopg's cursor would add half as much again (304,000
-instructions a round trip against 199,000, ``python -m bench.roundtrip`` under callgrind).
+a whole step of an act in one: ``BEGIN`` with the lock, or the writes with ``COMMIT``, as
+one libpq pipeline (the statements, then one sync), and reads every result as the socket
+becomes readable. Statements begun and committed in one round trip need neither:
+PostgreSQL runs what comes before a sync as a transaction of its own, committed at the
+sync or rolled back (a lone statement needs no pipeline either). If a statement fails, the
+ones after it do not run; its own error class is raised once every result is read, and a
+transaction begun earlier is left to ``rollback``. A connection whose round trip broke
+off (lost, cancelled) is closed, never reused. The round trip is libpq's own (psycopg's
+``pgconn``): psycopg's pipeline and cursor would add their bookkeeping, a generator and a
+timer for every wait (``python -m bench.roundtrip``).
 
 Connections are not bound to an event loop (each wait looks the running loop up, as
 psycopg's do), so a process whose loop is replaced (tests) reuses them; ``close_idle``
@@ -30,20 +39,22 @@ import re
 from collections import deque
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
-from psycopg.adapt import Transformer
+from psycopg.abc import Buffer
+from psycopg.adapt import PyFormat, Transformer
 from psycopg.pq import ExecStatus, PGresult, TransactionStatus
+from psycopg.pq.abc import PGconn
 
 from spacemission.matches import actlog
 
 VENDOR = "postgresql"
 Statement = tuple[str, Sequence[Any]]  # SQL with %s placeholders, and their values
 Rows = list[tuple[Any, ...]]
+BEGIN, COMMIT, ROLLBACK = "BEGIN", "COMMIT", "ROLLBACK"
 
 
 def available() -> bool:
@@ -52,55 +63,104 @@ def available() -> bool:
     return engine == "django.db.backends.postgresql" and settings.DB_POOL_SIZE > 0
 
 
+class Prepared(NamedTuple):
+    """A statement's name on every connection of its pool, and how each value is dumped."""
+
+    name: bytes
+    formats: list[PyFormat]
+
+
+class Bound(NamedTuple):
+    """A prepared statement with its values dumped: what a connection sends for it."""
+
+    sql: str
+    name: bytes
+    values: list[Buffer | None]
+
+
 class Connection:
     """A connection of the pool (autocommit: ``run`` says where transactions begin and
-    end) and the names of the statements prepared on it."""
+    end) and the statements prepared on it."""
 
-    def __init__(self, raw: psycopg.AsyncConnection[Any], names: dict[str, str]) -> None:
+    def __init__(self, raw: psycopg.AsyncConnection[Any], prepared: dict[str, Prepared]) -> None:
         self.raw = raw
-        self._names = names
-        self._loader = Transformer(raw)  # values as psycopg (and Django's adapters) load them
+        self.pg: PGconn = raw.pgconn  # libpq: every statement of the loop goes out here
+        self._prepared = prepared
+        self._adapt = Transformer(raw)  # values as psycopg (and Django's adapters) dump them
         self._encoding = raw.info.encoding  # the client encoding, set once as it connects
+        self._begin, self._commit, self._rollback = (
+            self.bound((sql, ())) for sql in (BEGIN, COMMIT, ROLLBACK)
+        )
 
     async def run(
-        self, statements: Sequence[Statement | str], *, begin: bool = False, commit: bool = False
+        self, statements: Sequence[Statement | Bound], *, begin: bool = False, commit: bool = False
     ) -> list[Rows]:
-        """Run the statements (or their ``rendered`` text) in one round trip, after
-        ``BEGIN`` and before ``COMMIT`` if asked: the rows each returned. An error leaves
-        the transaction to ``rollback``."""
-        parts = ["BEGIN"] if begin else []
-        parts += [s if isinstance(s, str) else self.rendered(s) for s in statements]
-        if commit:
-            parts.append("COMMIT")
-        results = await self._round_trip("; ".join(parts))
-        return [self._rows(result) for result in results[int(begin) :][: len(statements)]]
+        """Run the statements (or their ``bound`` form) in one round trip, after ``BEGIN``
+        and before ``COMMIT`` if asked: the rows each returned. An error leaves the
+        transaction to ``rollback`` (one begun and committed here is already rolled back:
+        a round trip outside a transaction is one of its own)."""
+        commands = [s if isinstance(s, Bound) else self.bound(s) for s in statements]
+        opened = begin and not commit  # else the round trip's own transaction will do
+        if opened:
+            commands.insert(0, self._begin)
+        if commit and not begin:
+            commands.append(self._commit)
+        results = _checked(await self._round_trip(commands), self._encoding)
+        return [self._rows(result) for result in results[int(opened) :][: len(statements)]]
 
     async def rollback(self) -> None:
-        await self._round_trip("ROLLBACK")
+        _checked(await self._round_trip([self._rollback]), self._encoding)
 
-    async def _round_trip(self, query: str) -> list[PGresult]:
-        """Send ``query`` (one or more statements) and await every result, on libpq itself:
-        psycopg's cursor would add its prepared-statement bookkeeping, a generator and a
-        timer for every wait."""
-        pg = self.raw.pgconn
-        pg.send_query(query.encode(self._encoding))
-        while pg.flush():
-            await _ready(pg.socket, writing=True)
-        results: list[PGresult] = []
-        while True:
-            pg.consume_input()
-            while not pg.is_busy():
-                result = pg.get_result()
-                if result is None:
-                    return _checked(results, self._encoding)
-                results.append(result)
-            await _ready(pg.socket)
+    def bound(self, statement: Statement) -> Bound:
+        """The statement as this connection sends it: its prepared name and its values
+        dumped (ValueError for a value PostgreSQL cannot take, such as text with a NUL;
+        TypeError for one with no adapter)."""
+        sql, values = statement
+        prepared = self._prepared[sql]  # only the pool's statements run here
+        try:
+            dumped = self._adapt.dump_sequence(values, prepared.formats) if values else []
+        except psycopg.DataError as error:
+            raise ValueError(str(error)) from error
+        except psycopg.ProgrammingError as error:
+            raise TypeError(str(error)) from error
+        return Bound(sql, prepared.name, dumped)
+
+    async def prepare(self) -> None:
+        """Prepare every statement of the pool on this connection, in one round trip."""
+        pg = self.pg
+        try:
+            pg.enter_pipeline_mode()
+            for sql, prepared in self._prepared.items():
+                pg.send_prepare(prepared.name, numbered(sql).encode(self._encoding))
+            pg.pipeline_sync()
+            _checked(await _results(pg, pipeline=True), self._encoding)
+        except BaseException:
+            self.close()
+            raise
+
+    async def _round_trip(self, commands: Sequence[Bound]) -> list[PGresult]:
+        """Send the prepared statements, several as one pipeline, and await every result,
+        on libpq itself. A round trip that breaks off closes the connection: its results
+        may be left unread."""
+        pg = self.pg
+        try:
+            if len(commands) == 1:  # one statement needs no pipeline
+                pg.send_query_prepared(commands[0].name, commands[0].values)
+                return await _results(pg, pipeline=False)
+            pg.enter_pipeline_mode()
+            for command in commands:
+                pg.send_query_prepared(command.name, command.values)  # text in, text out
+            pg.pipeline_sync()
+            return await _results(pg, pipeline=True)
+        except BaseException:
+            self.close()
+            raise
 
     def _rows(self, result: PGresult) -> Rows:
         if result.status != ExecStatus.TUPLES_OK:
             return []
-        self._loader.set_pgresult(result)
-        return self._loader.load_rows(0, result.ntuples, tuple)
+        self._adapt.set_pgresult(result)
+        return self._adapt.load_rows(0, result.ntuples, tuple)
 
     @property
     def idle(self) -> bool:
@@ -109,12 +169,32 @@ class Connection:
     def close(self) -> None:
         self.raw.pgconn.finish()  # no round trip, so no loop needed
 
-    def rendered(self, statement: Statement) -> str:
-        """The statement as this connection runs it: its prepared name and its values as
-        literals (ValueError or TypeError for a value that has none)."""
-        sql, values = statement
-        name = self._names[sql]  # only the pool's statements run here
-        return f"EXECUTE {name}({', '.join(map(literal, values))})" if values else f"EXECUTE {name}"
+
+async def _results(pg: PGconn, *, pipeline: bool) -> list[PGresult]:
+    """Send what is queued and read each statement's result: until the pipeline's sync
+    (then out of pipeline mode again), or else the one statement's."""
+    while pg.flush():
+        await _ready(pg.socket, writing=True)
+        pg.consume_input()  # the server may wait for us to read before it reads on
+    results: list[PGresult] = []
+    ended = False  # the last call ended a statement's results
+    while True:
+        pg.consume_input()
+        while not pg.is_busy():
+            result = pg.get_result()
+            if result is None:
+                if not pipeline:
+                    return results
+                if ended:  # nothing queued, yet no sync: the connection was lost
+                    raise psycopg.OperationalError(pg.get_error_message())
+                ended = True
+                continue
+            ended = False
+            if result.status == ExecStatus.PIPELINE_SYNC:
+                pg.exit_pipeline_mode()
+                return results
+            results.append(result)
+        await _ready(pg.socket)
 
 
 def _checked(results: list[PGresult], encoding: str) -> list[PGresult]:
@@ -127,17 +207,18 @@ def _checked(results: list[PGresult], encoding: str) -> list[PGresult]:
 
 
 async def _ready(fd: int, *, writing: bool = False) -> None:
-    """Until the socket ``fd`` can be read (or written)."""
+    """Until the socket ``fd`` can be read (or, ``writing``, read or written)."""
     loop = asyncio.get_running_loop()
     ready = loop.create_future()
-    watch, unwatch = (
-        (loop.add_writer, loop.remove_writer) if writing else (loop.add_reader, loop.remove_reader)
-    )
-    watch(fd, _wake, ready)
+    loop.add_reader(fd, _wake, ready)
+    if writing:
+        loop.add_writer(fd, _wake, ready)
     try:
         await ready
     finally:
-        unwatch(fd)
+        loop.remove_reader(fd)
+        if writing:
+            loop.remove_writer(fd)
 
 
 def _wake(ready: asyncio.Future[None]) -> None:
@@ -145,37 +226,23 @@ def _wake(ready: asyncio.Future[None]) -> None:
         ready.set_result(None)
 
 
-def literal(value: Any) -> str:
-    """``value`` as an SQL literal (standard-conforming strings, as every connection of
-    the pool sets: a quote is doubled, a backslash is itself)."""
-    if value is None:
-        return "NULL"
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, datetime):
-        value = value.isoformat()
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise ValueError("text with a NUL character cannot be stored")
-        return "'" + value.replace("'", "''") + "'"
-    raise TypeError(f"no SQL literal for {type(value).__name__}")
-
-
 def numbered(sql: str) -> str:
-    """``sql``'s %s placeholders as PREPARE wants them: $1, $2, …"""
+    """``sql``'s %s placeholders as the extended protocol wants them: $1, $2, …"""
     count = iter(range(1, sql.count("%s") + 1))
     return re.sub("%s", lambda _: f"${next(count)}", sql)
 
 
 class Pool:
     """Idle connections, and waiters for one while ``size`` are in use. ``statements``
-    are prepared on each connection as it opens."""
+    (and ``BEGIN``, ``COMMIT``, ``ROLLBACK``) are prepared on each connection as it
+    opens."""
 
     def __init__(self, size: int, statements: Sequence[str]) -> None:
         self.size = size
-        self._names = {sql: f"loop_{index}" for index, sql in enumerate(statements)}
+        self._prepared = {
+            sql: Prepared(f"loop_{index}".encode(), [PyFormat.TEXT] * sql.count("%s"))
+            for index, sql in enumerate([BEGIN, COMMIT, ROLLBACK, *statements])
+        }
         self._idle: list[Connection] = []
         self._open = 0  # open or being opened, idle or in use
         # A waiter gets a connection, or None: one was closed, so it may open its own.
@@ -220,14 +287,9 @@ class Pool:
 
     async def _connect(self) -> Connection:
         raw = await psycopg.AsyncConnection.connect(**_parameters(), autocommit=True)
-        try:
-            setup = ["SET standard_conforming_strings = on"]  # what ``literal`` relies on
-            setup += [f"PREPARE {name} AS {numbered(sql)}" for sql, name in self._names.items()]
-            await raw.execute("; ".join(setup))
-        except BaseException:
-            raw.pgconn.finish()
-            raise
-        return Connection(raw, self._names)
+        connection = Connection(raw, self._prepared)
+        await connection.prepare()  # closes the connection if it fails
+        return connection
 
     async def _wait(self) -> Connection | None:
         waiter = asyncio.get_running_loop().create_future()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from datetime import UTC, datetime
 
 import orjson
 import psycopg
@@ -288,30 +287,6 @@ async def test_without_a_pool_players_acts_run_in_worker_threads(
     assert in_thread == 3
 
 
-@pytest.mark.parametrize(
-    ("value", "sql"),
-    [
-        (None, "NULL"),
-        (True, "TRUE"),
-        (False, "FALSE"),
-        (-42, "-42"),
-        ("it's", "'it''s'"),
-        ("a\\b", "'a\\b'"),  # a backslash is itself in standard-conforming strings
-        ("x'); DROP TABLE t; --", "'x''); DROP TABLE t; --'"),
-        (datetime(2026, 12, 2, 13, 0, tzinfo=UTC), "'2026-12-02T13:00:00+00:00'"),
-    ],
-)
-def test_values_are_written_as_sql_literals(value, sql):
-    assert loopdb.literal(value) == sql
-
-
-def test_a_value_postgresql_cannot_store_is_refused():
-    with pytest.raises(ValueError):
-        loopdb.literal("nul\x00")
-    with pytest.raises(TypeError):
-        loopdb.literal(1.5)
-
-
 @pytest.mark.postgres
 async def test_any_text_comes_back_as_it_went_in():
     """Quotes, backslashes and SQL in a value are data, never statements."""
@@ -347,6 +322,43 @@ async def test_a_failed_statement_raises_its_error_and_the_rest_does_not_run():
         assert await connection.run([(count, [987654])], begin=True, commit=True) == [[(0,)]]
     finally:
         connection.close()
+
+
+async def test_a_failed_round_trip_of_its_own_transaction_leaves_the_connection_idle():
+    """Statements begun and committed in one round trip are one transaction: a failure
+    rolls all of them back, and the connection is ready for the next."""
+    insert = "INSERT INTO matches_match (id) VALUES (%s)"
+    count = "SELECT count(*) FROM matches_match WHERE id = %s"
+    pool = loopdb.Pool(1, [insert, count, "SELECT 1 FROM matches_match WHERE id = %s FOR UPDATE"])
+    connection = await pool.take()
+    try:
+        with pytest.raises(psycopg.errors.NotNullViolation):
+            await connection.run(
+                [(count, [987654]), (insert, [987654]), (count, [987654])], begin=True, commit=True
+            )
+        assert connection.idle
+        await connection.rollback()  # as callers do after an error: nothing to undo
+        assert await connection.run([(count, [987654])]) == [[(0,)]]
+    finally:
+        connection.close()
+
+
+async def test_a_round_trip_given_up_midway_closes_its_connection():
+    """Its results are left unread: the connection is not reused."""
+    sleep = "SELECT pg_sleep(%s)"
+    pool = loopdb.Pool(1, [sleep])
+    connection = await pool.take()
+    pid = connection.raw.info.backend_pid
+    try:
+        with pytest.raises(TimeoutError):
+            async with asyncio.timeout(0.05):
+                await connection.run([(sleep, [30])], begin=True)
+        assert connection.raw.closed and not connection.idle
+        pool.give(connection)
+        assert pool.idle_connections() == []
+    finally:
+        connection.close()
+        await sync(_terminate)(pid)  # the server would sleep on without it
 
 
 def test_placeholders_are_numbered_for_prepare():
