@@ -324,6 +324,7 @@ async def test_a_failed_statement_raises_its_error_and_the_rest_does_not_run():
         connection.close()
 
 
+@pytest.mark.postgres
 async def test_a_failed_round_trip_of_its_own_transaction_leaves_the_connection_idle():
     """Statements begun and committed in one round trip are one transaction: a failure
     rolls all of them back, and the connection is ready for the next."""
@@ -343,6 +344,7 @@ async def test_a_failed_round_trip_of_its_own_transaction_leaves_the_connection_
         connection.close()
 
 
+@pytest.mark.postgres
 async def test_a_round_trip_given_up_midway_closes_its_connection():
     """Its results are left unread: the connection is not reused."""
     sleep = "SELECT pg_sleep(%s)"
