@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from games import rng
@@ -25,7 +26,7 @@ from games.space_mission.data import (
     POINT_TILES,
     SCAN,
 )
-from games.space_mission.scoring import gate_scores, tile_scores
+from games.space_mission.scoring import KIND_COLOUR, gate_scores, tile_scores
 
 BOTS: tuple[str, ...] = ("random", "greedy")
 
@@ -56,7 +57,27 @@ def bot_action(bot: str, view: View, seed: int) -> Action:
 
 
 def _points(tiles: list[str]) -> int:
+    return _points_of(tuple(sorted(tiles)))
+
+
+# Tile scores depend on the multiset of tiles only; the search's playouts ask for the same
+# few collections thousands of times, so both figures are kept once worked out.
+@lru_cache(maxsize=1 << 16)
+def _points_of(tiles: tuple[str, ...]) -> int:
     return sum(tile_scores(tiles).values())
+
+
+@lru_cache(maxsize=1 << 14)
+def _mean_unknown_gain(held: tuple[str, ...]) -> float:
+    """The mean points an unseen point tile adds to ``held`` (sorted)."""
+    base = _points_of(held)
+    # A tile's gain depends only on its kind and colour: one score per sort of tile.
+    sorts: dict[tuple[str, str | None], list[str]] = {}
+    for t in sorted(POINT_TILES - set(held)):
+        sorts.setdefault(KIND_COLOUR[t], []).append(t)
+    total = sum(len(ts) * (_points([*held, ts[0]]) - base) for ts in sorts.values())
+    unseen = sum(map(len, sorts.values()))
+    return total / unseen if unseen else 0.0
 
 
 class _Greedy:
@@ -117,9 +138,7 @@ class _Greedy:
         return _points([*self.owned, *self._all_reserved(), tile]) - self.base
 
     def _mean_unknown_value(self) -> float:
-        seen = set(self.owned) | set(self._all_reserved())
-        values = [self._gain(t) for t in sorted(POINT_TILES - seen)]
-        return sum(values) / len(values) if values else 0.0
+        return _mean_unknown_gain(tuple(sorted(self.owned + self._all_reserved())))
 
     def _best_in(self, planet: str) -> float:
         """The best tile this seat expects to find in ``planet``'s stack."""

@@ -210,6 +210,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=lambda state: None,
     scale=6.0,
-    simulations={"normal": 50, "strong": 160},
+    simulations={"normal": 60, "strong": 220},
     playout_depth=8,
 )
