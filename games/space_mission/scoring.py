@@ -73,9 +73,7 @@ def gate_standing(probes: list[int]) -> list[dict[str, int]]:
 def tile_gains(collection: list[str], stack: list[str]) -> dict[str, int]:
     """For each point tile of ``stack``: how much it adds to a collection's tile score."""
     now = sum(tile_scores(collection).values())
-    return {
-        t: sum(tile_scores([*collection, t]).values()) - now for t in stack if t in KIND_COLOUR
-    }
+    return {t: sum(tile_scores([*collection, t]).values()) - now for t in stack if t in KIND_COLOUR}
 
 
 def station_counts(state: State) -> list[int]:
