@@ -68,7 +68,7 @@ def view(state: State, seat: int | None) -> View:
         "stacks": public["stacks"],
         "box_count": len(state["box"]),
         "end": state["end"],
-        "me": None if seat is None else _me(state, seat),
+        "me": None if seat is None else own_view(state, seat),
         "legal": NO_ACTIONS if seat is None else turn.legal_actions(state, seat),
         "why_not": _why_not(state, seat),
         "log": visible_log(state["log"], seat),
@@ -83,11 +83,11 @@ def _public(state: State) -> dict[str, Any]:
         "round": round_of(state),
         "turn": None if state["turn"] is None else state["turn"]["seat"],
         "bonus": bool(state["turn"] and state["turn"]["bonus"]),
-        "step": _step(state),
+        "step": step_view(state),
         "active": list(state["active"]),
         "hand_limit": hand_limit(state),
         "draw_count": draw_count(state),
-        "players": [_player(state, s) for s in range(state["players"])],
+        "players": [player_view(state, s) for s in range(state["players"])],
         "pile": [card_json(c) for c in state["pile"]],
         "boost": {
             "top": state["boost"][0],
@@ -108,7 +108,7 @@ def _why_not(state: State, seat: int | None) -> dict[str, Any]:
     return shared(("blabla idle why_not", seat, idle), (), turn.why_not, state, seat)
 
 
-def _step(state: State) -> dict[str, Any] | None:
+def step_view(state: State) -> dict[str, Any] | None:
     step = state["step"]
     if step is None:
         return None
@@ -116,7 +116,7 @@ def _step(state: State) -> dict[str, Any] | None:
     return public | {k: step[k] for k in _PUBLIC_STEP[step["kind"]]}
 
 
-def _player(state: State, seat: int) -> dict[str, Any]:
+def player_view(state: State, seat: int) -> dict[str, Any]:
     ship = state["ships"][seat]
     left = state["end"]["left"][seat] if state["end"] else None
     return {
@@ -133,7 +133,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _me(state: State, seat: int) -> dict[str, Any]:
+def own_view(state: State, seat: int) -> dict[str, Any]:
     step = state["step"] or {}
     mine = state["turn"] is not None and state["turn"]["seat"] == seat
     me: dict[str, Any] = {
