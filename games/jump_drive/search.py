@@ -304,6 +304,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=round_key,
     scale=5.0,
-    simulations={"normal": 30, "strong": 100},
+    simulations={"normal": 40, "strong": 140},
     playout_depth=12,
 )
