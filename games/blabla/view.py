@@ -45,7 +45,7 @@ def _turn(state: State) -> int | None:
 
 
 def _players(state: State) -> list[dict[str, Any]]:
-    return [_player(state, s) for s in range(state["players"])]
+    return [player_view(state, s) for s in range(state["players"])]
 
 
 def _boost(state: State) -> dict[str, Any]:
@@ -66,7 +66,7 @@ def _why_not(state: State, seat: int | None) -> dict[str, Any]:
     return shared(("blabla idle why_not", seat, idle), (), turn.why_not, state, seat)
 
 
-def _step(state: State) -> dict[str, Any] | None:
+def step_view(state: State) -> dict[str, Any] | None:
     step = state["step"]
     if step is None:
         return None
@@ -74,7 +74,7 @@ def _step(state: State) -> dict[str, Any] | None:
     return public | {k: step[k] for k in _PUBLIC_STEP[step["kind"]]}
 
 
-def _player(state: State, seat: int) -> dict[str, Any]:
+def player_view(state: State, seat: int) -> dict[str, Any]:
     ship = state["ships"][seat]
     left = state["end"]["left"][seat] if state["end"] else None
     return {
@@ -91,7 +91,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _me(state: State, seat: int) -> dict[str, Any]:
+def own_view(state: State, seat: int) -> dict[str, Any]:
     step = state["step"] or {}
     mine = state["turn"] is not None and state["turn"]["seat"] == seat
     me: dict[str, Any] = {
@@ -144,7 +144,7 @@ TABLE = ViewTable(
         "start": common(("start",), itemgetter("start")),
         "turn": common(("turn",), _turn),
         "bonus": common(("turn",), lambda state: bool(state["turn"] and state["turn"]["bonus"])),
-        "step": common(("step", "turn"), _step),
+        "step": common(("step", "turn"), step_view),
         "active": common(("active",), lambda state: list(state["active"])),
         "hand_limit": common(("boost",), hand_limit),
         "draw_count": common(("boost",), draw_count),
@@ -157,7 +157,7 @@ TABLE = ViewTable(
         ),
         "box_count": common(("box",), lambda state: len(state["box"])),
         "end": common(("end",), itemgetter("end")),
-        "me": own(_ME_FROM, seated(_me, None)),
+        "me": own(_ME_FROM, seated(own_view, None)),
         "legal": own((ALL,), seated(turn.legal_actions, NO_ACTIONS)),
         "why_not": own((ALL,), _why_not),
         "log": LOG_PART,

@@ -27,6 +27,7 @@ from games.jump_drive.data import (
     KEEP,
     MARKER_EXPLORE,
     SURVEY_TEAM,
+    card_json,
     card_of,
 )
 from games.jump_drive.endround import others as other_empires
@@ -268,8 +269,32 @@ def round_key(state: State) -> tuple[int, str, int | None] | None:
     return (state["round"], state["phase"], state["cursor"])
 
 
+def greedy_view(state: State, seat: int) -> View:
+    """The parts of ``seat``'s view the greedy bot reads (its hand and task, the empires,
+    scores and the centre, its legal actions), built straight from a dealt state: the
+    playouts skip what the bot never reads (the reasons, the log, the costs)."""
+    task = state["tasks"][seat]
+    return {
+        "seat": seat,
+        "players": [
+            {
+                "empire": [card_json(c) for c in empire],
+                "vp": state["vp"][s],
+                "empire_yield": {"vp": powers.totals(empire, other_empires(state, s))[0]},
+            }
+            for s, empire in enumerate(state["empires"])
+        ],
+        "me": {
+            "hand": [card_json(c) for c in state["hands"][seat]],
+            "task": None if task is None else view.task_view(task),
+        },
+        "centre": [card_json(c) for c in state["centre"]],
+        "legal": turn.legal_actions(state, seat),
+    }
+
+
 def _easy(state: State, seat: int, g: int) -> Action:
-    return bots.bot_action("greedy", view.view(state, seat), g)
+    return bots.bot_action("greedy", greedy_view(state, seat), g)
 
 
 HOOKS = SearchHooks(
@@ -279,6 +304,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=round_key,
     scale=5.0,
-    simulations={"normal": 30, "strong": 100},
+    simulations={"normal": 40, "strong": 140},
     playout_depth=12,
 )

@@ -119,7 +119,7 @@ def _me(state: State, seat: int) -> dict[str, Any]:
 def _own(hand: list[str], task: dict[str, Any] | None, own_costs: dict[str, Any]) -> View:
     return {
         "hand": _cards(hand),
-        "task": None if task is None else _task(task),
+        "task": None if task is None else task_view(task),
         "costs": own_costs,
     }
 
@@ -128,7 +128,7 @@ def _cards(cards: list[str]) -> list[dict[str, Any]]:
     return [card_json(c) for c in cards]
 
 
-def _task(task: dict[str, Any]) -> dict[str, Any]:
+def task_view(task: dict[str, Any]) -> dict[str, Any]:
     if task["kind"] == "discard":
         return {"kind": "discard", "count": task["count"], "selected": list(task["selected"])}
     return {"kind": task["kind"], "draft": None if task["draft"] is None else dict(task["draft"])}

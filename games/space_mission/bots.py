@@ -11,12 +11,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from games import rng
 from games.bots import random_action
-from games.core import Action, View
+from games.core import Action, State, View
 from games.space_mission.data import (
+    ACTIONS_PER_TURN,
     CARDS,
     HAND_SIZE,
     JUMP,
@@ -25,7 +27,8 @@ from games.space_mission.data import (
     POINT_TILES,
     SCAN,
 )
-from games.space_mission.scoring import gate_scores, tile_scores
+from games.space_mission.scoring import KIND_COLOUR, gate_scores, tile_scores
+from games.space_mission.turn import legal_actions
 
 BOTS: tuple[str, ...] = ("random", "greedy")
 
@@ -51,34 +54,125 @@ def bot_action(bot: str, view: View, seed: int) -> Action:
     if bot == "random":
         return random_action(choices, rng.seed_state(seed))
     if bot == "greedy":
-        return _Greedy(view).choose(choices, seed)
+        return _Greedy.from_view(view).choose(choices, seed)
     raise ValueError(f"unknown bot {bot!r}")
 
 
+def greedy_on_state(state: State, seat: int, seed: int) -> Action:
+    """The greedy bot's choice for ``seat`` of a (dealt) state, as it would choose from
+    the seat's view of it, without building the view: the search's playout policy."""
+    choices = [a for a in legal_actions(state, seat) if a["type"] != "undo"]
+    return _Greedy.from_state(state, seat).choose(choices, seed)
+
+
+def _planet(state: State, planet: str) -> dict[str, Any]:
+    """The parts of a planet's public entry (``view._planet``) the greedy bot reads."""
+    p, stack = PLANETS[planet], state["stacks"][planet]
+    reservations = [0] * state["players"]
+    for owner, _ in state["reservations"].get(planet, ()):
+        reservations[owner] += 1
+    return {
+        "id": planet,
+        "scan": p.scan,
+        "landing": p.landing,
+        "stack_count": len(stack),
+        "face_up_space": stack if planet in state["revealed"] else (),
+        "station": state["stations"].get(planet),
+        "reservations": reservations,
+        "scanned": state["scanned"].get(planet, ()),
+    }
+
+
 def _points(tiles: list[str]) -> int:
+    return _points_of(tuple(sorted(tiles)))
+
+
+# Tile scores depend on the multiset of tiles only; the search's playouts ask for the same
+# few collections thousands of times, so both figures are kept once worked out.
+@lru_cache(maxsize=1 << 16)
+def _points_of(tiles: tuple[str, ...]) -> int:
     return sum(tile_scores(tiles).values())
 
 
-class _Greedy:
-    """One-action lookahead over a score estimate built from the view."""
+@lru_cache(maxsize=1 << 14)
+def _mean_unknown_gain(held: tuple[str, ...]) -> float:
+    """The mean points an unseen point tile adds to ``held`` (sorted)."""
+    base = _points_of(held)
+    # A tile's gain depends only on its kind and colour: one score per sort of tile.
+    sorts: dict[tuple[str, str | None], list[str]] = {}
+    for t in sorted(POINT_TILES - set(held)):
+        sorts.setdefault(KIND_COLOUR[t], []).append(t)
+    total = sum(len(ts) * (_points([*held, ts[0]]) - base) for ts in sorts.values())
+    unseen = sum(map(len, sorts.values()))
+    return total / unseen if unseen else 0.0
 
-    def __init__(self, view: View) -> None:
-        me = view["me"]
-        self.view = view
-        self.seat: int = view["seat"]
-        self.hand: list[str] = [c["id"] for c in me["hand"]]
-        self.owned: list[str] = [t["id"] for t in me["collection"]]
-        self.reserved: dict[str, list[str]] = {
-            p: [t["id"] for t in tiles] for p, tiles in me["reservations"].items()
-        }
-        self.memory: dict[str, Any] = me["memory"]
-        self.planets = {p["id"]: p for p in view["ring"]}
+
+class _Greedy:
+    """One-action lookahead over a score estimate built from what the seat sees: its view
+    (``from_view``) or, in the search's playouts, a dealt state (``from_state``)."""
+
+    def __init__(self, seat: int, seen: dict[str, Any]) -> None:
+        self.seat = seat
+        self.hand: list[str] = seen["hand"]
+        self.owned: list[str] = seen["owned"]
+        self.reserved: dict[str, list[str]] = seen["reserved"]
+        # planet -> (the remembered tile ids, tiles taken since)
+        self.memory: dict[str, tuple[list[str], int]] = seen["memory"]
+        self.planets: dict[str, dict[str, Any]] = seen["planets"]
+        self.ring: list[str] = seen["ring"]
+        self.probes: list[int] = seen["probes"]
+        self.ship: str = seen["ship"]
+        self.chips: int = seen["chips"]
+        self.actions_left: int = seen["actions_left"]
+        self.usefulness: dict[str, bool] = {}  # by card, asked once per restock option
         self.base = _points(self.owned + self._all_reserved())
         self.unknown_value = self._mean_unknown_value()
-        self.actions_left = view["turn"]["actions_per_turn"] - view["turn"]["actions_done"]
-        self.chips: int = view["players"][self.seat]["chips"]
         self.target = self._colonisation_target()
         self.goal = self._goal()
+
+    @classmethod
+    def from_view(cls, view: View) -> _Greedy:
+        me, seat = view["me"], view["seat"]
+        reserved = {p: [t["id"] for t in tiles] for p, tiles in me["reservations"].items()}
+        seen = {
+            "hand": [c["id"] for c in me["hand"]],
+            "owned": [t["id"] for t in me["collection"]],
+            "reserved": reserved,
+            "memory": {
+                p: ([t["id"] for t in m["tiles"]], m["taken_since"])
+                for p, m in me["memory"].items()
+            },
+            "planets": {p["id"]: p for p in view["ring"]},
+            "ring": [p["id"] for p in view["ring"]],
+            "probes": view["gate"]["probes"],
+            "ship": view["players"][seat]["ship"],
+            "chips": view["players"][seat]["chips"],
+            "actions_left": view["turn"]["actions_per_turn"] - view["turn"]["actions_done"],
+        }
+        return cls(seat, seen)
+
+    @classmethod
+    def from_state(cls, state: State, seat: int) -> _Greedy:
+        """What ``from_view`` reads of the seat's view, straight from the state: the
+        seat's own part and the public table only, without building the view."""
+        reserved: dict[str, list[str]] = {}
+        for planet, entries in state["reservations"].items():
+            mine = [t for owner, t in entries if owner == seat]
+            if mine:
+                reserved[planet] = mine
+        seen = {
+            "hand": state["hands"][seat],
+            "owned": state["collections"][seat],
+            "reserved": reserved,
+            "memory": {p: (m["tiles"], m["taken_since"]) for p, m in state["memory"][seat].items()},
+            "planets": {p: _planet(state, p) for p in state["ring"]},
+            "ring": state["ring"],
+            "probes": state["gate"],
+            "ship": state["ships"][seat],
+            "chips": state["chips"][seat],
+            "actions_left": ACTIONS_PER_TURN - state["actions_done"],
+        }
+        return cls(seat, seen)
 
     def choose(self, choices: list[Action], seed: int) -> Action:
         scorers: dict[str, Callable[[Action], float]] = {
@@ -117,9 +211,7 @@ class _Greedy:
         return _points([*self.owned, *self._all_reserved(), tile]) - self.base
 
     def _mean_unknown_value(self) -> float:
-        seen = set(self.owned) | set(self._all_reserved())
-        values = [self._gain(t) for t in sorted(POINT_TILES - seen)]
-        return sum(values) / len(values) if values else 0.0
+        return _mean_unknown_gain(tuple(sorted(self.owned + self._all_reserved())))
 
     def _best_in(self, planet: str) -> float:
         """The best tile this seat expects to find in ``planet``'s stack."""
@@ -128,9 +220,10 @@ class _Greedy:
             return 0.0
         memory = self.memory.get(planet)
         if memory is not None:
-            known = [self._gain(t["id"]) for t in memory["tiles"] if t["id"] in POINT_TILES]
-            if known and memory["taken_since"] < len(known):
-                return max(known) if memory["taken_since"] == 0 else sum(known) / len(known)
+            tiles, taken_since = memory
+            known = [self._gain(t) for t in tiles if t in POINT_TILES]
+            if known and taken_since < len(known):
+                return max(known) if taken_since == 0 else sum(known) / len(known)
             if not known:
                 return 0.0
         return self.unknown_value
@@ -138,7 +231,7 @@ class _Greedy:
     # ------------------------------------------------------------ actions
 
     def _here(self) -> str:
-        return self.view["players"][self.seat]["ship"]
+        return self.ship
 
     def _pick(self, action: Action) -> float:
         return self._gain(action["tile"])
@@ -180,7 +273,7 @@ class _Greedy:
         drawn = HAND_SIZE - keep
         if drawn == 0:
             return -1.0
-        useless = sum(1 for c in action["discard"] if not self._useful(c))
+        useless = sum(1 for c in action["discard"] if not self._useful_once(c))
         return (
             0.9 * (HAND_SIZE - len(self.hand))
             + 0.4 * useless
@@ -195,7 +288,7 @@ class _Greedy:
         return value
 
     def _probe_gain(self) -> float:
-        probes = list(self.view["gate"]["probes"])
+        probes = list(self.probes)
         before = gate_scores(probes)[self.seat]
         probes[self.seat] += 1
         return float(gate_scores(probes)[self.seat] - before)
@@ -258,11 +351,17 @@ class _Greedy:
 
     def _distance(self, a: str, b: str) -> int:
         """Flights between two planets around the ring (the gate counts as far away)."""
-        ring = [p["id"] for p in self.view["ring"]]
+        ring = self.ring
         if a not in ring or b not in ring:
             return len(ring)
         d = abs(ring.index(a) - ring.index(b))
         return min(d, len(ring) - d)
+
+    def _useful_once(self, card: str) -> bool:
+        known = self.usefulness.get(card)
+        if known is None:
+            known = self.usefulness[card] = self._useful(card)
+        return known
 
     def _useful(self, card: str) -> bool:
         """Does the card serve a plan: the landing of our target, a scan or jump we can pay?

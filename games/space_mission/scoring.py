@@ -9,7 +9,7 @@ from games.core import State
 from games.space_mission.data import CARDS, SCORING, TILE_CATEGORIES, TILES, card_json, tile_json
 
 CATEGORIES: tuple[str, ...] = ("gate", "stations", *TILE_CATEGORIES)
-_KIND_COLOUR = {t: (tile.kind, tile.colour) for t, tile in TILES.items() if tile.is_point}
+KIND_COLOUR = {t: (tile.kind, tile.colour) for t, tile in TILES.items() if tile.is_point}
 
 
 def _sets(colours: list[str | None]) -> int:
@@ -34,7 +34,7 @@ def tile_scores(tiles: Iterable[str]) -> dict[str, int]:
     """Points per tile category for a collection (R30-R34)."""
     by_kind: dict[str, list[str | None]] = {k: [] for k in TILE_CATEGORIES}
     for t in tiles:
-        kind, colour = _KIND_COLOUR[t]
+        kind, colour = KIND_COLOUR[t]
         by_kind[kind].append(colour)
     return {
         "ore": _sets(by_kind["ore"]),
@@ -73,9 +73,7 @@ def gate_standing(probes: list[int]) -> list[dict[str, int]]:
 def tile_gains(collection: list[str], stack: list[str]) -> dict[str, int]:
     """For each point tile of ``stack``: how much it adds to a collection's tile score."""
     now = sum(tile_scores(collection).values())
-    return {
-        t: sum(tile_scores([*collection, t]).values()) - now for t in stack if t in _KIND_COLOUR
-    }
+    return {t: sum(tile_scores([*collection, t]).values()) - now for t in stack if t in KIND_COLOUR}
 
 
 def station_counts(state: State) -> list[int]:

@@ -17,7 +17,7 @@ from games import gamelog, rng
 from games.bots import random_action
 from games.core import Action, SearchHooks, State, View
 from games.search import mostly_easy
-from games.space_mission import bots, turn, view
+from games.space_mission import bots, turn
 from games.space_mission.data import CARDS, GAME_ID, POINT_TILES, SCORING, TILES
 from games.space_mission.scoring import gate_scores, station_counts, tile_scores
 
@@ -199,17 +199,13 @@ def estimate(state: State) -> list[float]:
     return out
 
 
-def _easy(state: State, seat: int, g: int) -> Action:
-    return bots.bot_action("greedy", view.view(state, seat), g)
-
-
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
-    rollout=mostly_easy(_quick, _easy),
+    rollout=mostly_easy(_quick, bots.greedy_on_state),
     estimate=estimate,
     round_key=lambda state: None,
     scale=6.0,
-    simulations={"normal": 50, "strong": 160},
+    simulations={"normal": 60, "strong": 220},
     playout_depth=8,
 )
