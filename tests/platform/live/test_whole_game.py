@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import registry
+from spacemission.live import hub
 from spacemission.matches.models import Match
 from spacemission.matches.states import current
 from tests.platform.live import toygame
@@ -27,16 +28,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def layer_messages(monkeypatch):
-    """Every (group, message) sent through the channel layer during the test."""
+    """Every (group, message) the process sends to an audience during the test: what its
+    sockets get and what it relays to other processes (a lone process on the in-memory
+    layer relays nothing, so the layer alone would show nothing)."""
     sent: list[tuple[str, dict]] = []
-    layer = get_channel_layer()
-    original = layer.group_send
+    original = hub.Hub.send
 
-    async def group_send(group, message):
-        sent.append((group, message))
-        await original(group, message)
+    async def send(self, messages, *, at_once=False):
+        sent.extend((message["group"], message) for message in messages)
+        await original(self, messages, at_once=at_once)
 
-    monkeypatch.setattr(layer, "group_send", group_send)
+    monkeypatch.setattr(hub.Hub, "send", send)
     return sent
 
 
