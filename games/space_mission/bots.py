@@ -29,6 +29,7 @@ from games.space_mission.data import (
 )
 from games.space_mission.scoring import KIND_COLOUR, gate_scores, tile_scores
 from games.space_mission.turn import legal_actions
+from games.space_mission.view import reservation_counts
 
 BOTS: tuple[str, ...] = ("random", "greedy")
 
@@ -68,9 +69,6 @@ def greedy_on_state(state: State, seat: int, seed: int) -> Action:
 def _planet(state: State, planet: str) -> dict[str, Any]:
     """The parts of a planet's public entry (``view._planet``) the greedy bot reads."""
     p, stack = PLANETS[planet], state["stacks"][planet]
-    reservations = [0] * state["players"]
-    for owner, _ in state["reservations"].get(planet, ()):
-        reservations[owner] += 1
     return {
         "id": planet,
         "scan": p.scan,
@@ -78,7 +76,7 @@ def _planet(state: State, planet: str) -> dict[str, Any]:
         "stack_count": len(stack),
         "face_up_space": stack if planet in state["revealed"] else (),
         "station": state["stations"].get(planet),
-        "reservations": reservations,
+        "reservations": reservation_counts(state, planet),
         "scanned": state["scanned"].get(planet, ()),
     }
 

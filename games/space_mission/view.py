@@ -189,9 +189,6 @@ def _planet(state: State, i: int, ships: int) -> dict[str, Any]:
     ring = state["ring"]
     planet = ring[i]
     p, stack = PLANETS[planet], state["stacks"][planet]
-    reservations = [0] * state["players"]
-    for owner, _ in state["reservations"].get(planet, ()):
-        reservations[owner] += 1
     return {
         "id": planet,
         "name": p.name,
@@ -204,10 +201,18 @@ def _planet(state: State, i: int, ships: int) -> dict[str, Any]:
         if planet in state["revealed"]
         else [],
         "station": state["stations"].get(planet),
-        "reservations": reservations,
+        "reservations": reservation_counts(state, planet),
         "scanned": list(state["scanned"].get(planet, ())),
         "ships": [s for s in range(state["players"]) if ships >> s & 1],
     }
+
+
+def reservation_counts(state: State, planet: str) -> list[int]:
+    """How many tiles each seat has reserved on ``planet`` (counts are public)."""
+    counts = [0] * state["players"]
+    for owner, _ in state["reservations"].get(planet, ()):
+        counts[owner] += 1
+    return counts
 
 
 def _me(state: State, seat: int) -> dict[str, Any]:

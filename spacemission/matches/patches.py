@@ -43,18 +43,8 @@ def view_patch(old: View, new: View, parts: Parts | None = None) -> Ops:
         ops += ({"op": "remove", "path": "/" + _escape(k)} for k in old.keys() - new.keys())
     for key, value in new.items():
         was = old.get(key, _ABSENT)
-        if was is value or (appended and key == LOG):
-            continue
-        if was is _ABSENT:
-            ops.append({"op": "add", "path": "/" + _escape(key), "value": value})
-            continue
-        seen = (key, id(was), id(value))
-        part = None if parts is None else parts.get(seen)
-        if part is None:
-            part = _part(was, value, "/" + _escape(key))
-            if parts is not None:
-                parts[seen] = part
-        ops += part
+        if was is not value and not (appended and key == LOG):
+            ops += _key_ops(key, was, value, parts)
     if appended:
         ops += ({"op": "add", "path": f"/{LOG}/-", "value": e} for e in new_log[len(old_log) :])
     return ops
@@ -69,18 +59,8 @@ def delta_patch(
     ops: Ops = []
     for key, value in changed.items():
         was = old.get(key, _ABSENT)
-        if was is value:
-            continue
-        if was is _ABSENT:
-            ops.append({"op": "add", "path": "/" + _escape(key), "value": value})
-            continue
-        seen = (key, id(was), id(value))
-        part = None if parts is None else parts.get(seen)
-        if part is None:
-            part = _part(was, value, "/" + _escape(key))
-            if parts is not None:
-                parts[seen] = part
-        ops += part
+        if was is not value:
+            ops += _key_ops(key, was, value, parts)
     if lines:
         ops += ({"op": "add", "path": f"/{LOG}/-", "value": e} for e in lines)
     if not ops:
@@ -89,6 +69,20 @@ def delta_patch(
     if lines:
         new[LOG] = old[LOG] + lines
     return ops, new
+
+
+def _key_ops(key: str, was: Any, value: Any, parts: Parts | None) -> Ops:
+    """The ops of one top-level part, added or changed; a part the audiences of one act
+    share (same old and new objects) is diffed once, through ``parts``."""
+    if was is _ABSENT:
+        return [{"op": "add", "path": "/" + _escape(key), "value": value}]
+    seen = (key, id(was), id(value))
+    part = None if parts is None else parts.get(seen)
+    if part is None:
+        part = _part(was, value, "/" + _escape(key))
+        if parts is not None:
+            parts[seen] = part
+    return part
 
 
 def _part(old: Any, new: Any, path: str) -> Ops:
