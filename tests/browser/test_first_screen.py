@@ -133,6 +133,9 @@ def test_a_closed_confirm_looks_closed(new_page):
     expect(confirm).to_have_attribute("aria-disabled", "true")
     fill = confirm.evaluate("el => getComputedStyle(el).backgroundColor")
     assert fill in ("transparent", "rgba(0, 0, 0, 0)"), fill
+    confirm.hover()  # as a phone's hover stays on the last button tapped
+    fill = confirm.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert fill in ("transparent", "rgba(0, 0, 0, 0)"), fill
     open_fill = page.locator(".sm-controls .action.action-jump").evaluate(
         "el => getComputedStyle(el).backgroundColor"
     )
