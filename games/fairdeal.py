@@ -44,4 +44,7 @@ def verifies(seed: int, salt: str, committed: str) -> bool:
         expected = commitment(seed, salt)
     except ValueError:
         return False
-    return isinstance(committed, str) and hmac.compare_digest(expected, committed.lower())
+    if not isinstance(committed, str):
+        return False
+    # compare_digest refuses non-ASCII text; an uploaded record may carry any.
+    return hmac.compare_digest(expected.encode(), committed.lower().encode())

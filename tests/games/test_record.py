@@ -50,6 +50,9 @@ def test_commitment_is_sha256_of_salt_then_big_endian_seed() -> None:
     assert not fairdeal.verifies(12, SALT, expected)
     assert not fairdeal.verifies(11, "cd" * 32, expected)
     assert not fairdeal.verifies(11, "nothex", expected)
+    # an uploaded record may carry any text: a non-ASCII commitment is a mismatch, not an error
+    assert not fairdeal.verifies(11, SALT, "é" * 64)
+    assert not fairdeal.verifies(11, SALT, None)
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("space-mission", 3), ("jump-drive", 2)])
