@@ -66,12 +66,16 @@ def _tiles(view: View, seat: int, g: int) -> tuple[int, dict[str, Any]]:
     for planet, memory in me["memory"].items():
         if planet not in known_stacks:
             remembered[planet] = _ids(memory["tiles"])
-    # Which remembered tiles are still in their stack: drawn first, the rest are unknown.
-    for planet, tiles in sorted(remembered.items()):
-        g, kept = rng.shuffled(g, tiles)
-        known_stacks[planet] = sorted(kept[: counts[planet]])
     collection = _ids(me["collection"])
     mine = {p: _ids(tiles) for p, tiles in me["reservations"].items()}
+    owned = {*collection, *(t for tiles in mine.values() for t in tiles)}
+    # Which remembered tiles are still in their stack: drawn first, the rest are unknown.
+    # Only point tiles are ever taken (O4, O5), and never one this seat holds now.
+    for planet, tiles in sorted(remembered.items()):
+        left = [t for t in tiles if t not in owned]
+        space = [t for t in left if t not in POINT_TILES]
+        g, points = rng.shuffled(g, [t for t in left if t in POINT_TILES])
+        known_stacks[planet] = sorted(space + points[: max(0, counts[planet] - len(space))])
     known = {t for tiles in known_stacks.values() for t in tiles}
     known.update(collection, *mine.values())
     # The unknown places: other collections, other reservations, stacks not known in full.
