@@ -54,7 +54,7 @@ def new_page(chromium, daphne_server):
 
 def _table(page: Page, game: str, finished: bool) -> str:
     """A table with two bots; for a finished one the player leaves, and the bots play on."""
-    table = ui.open_table(page, seats=3, bots=2, game=game)
+    table = ui.open_table(page, seats=3, bots=2, game=game, level="easy")
     ui.start(page, table)
     if finished:
         page.once("dialog", lambda dialog: dialog.accept())

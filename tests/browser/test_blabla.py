@@ -65,7 +65,7 @@ def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_serv
     page = new_page()
     recorder = audit.Recorder("bea").attach(page)
     sign_up(page, "bea")
-    table_id = open_table(page, seats=2, bots=1, game="blabla")
+    table_id = open_table(page, seats=2, bots=1, game="blabla", level="easy")
     start(page, table_id)
     seat, match_id = config(page)["seat"], config(page)["match"]
     recorder.seat = seat

@@ -222,7 +222,7 @@ def test_a_whole_game_against_a_bot_reaches_the_end_screen(new_page, daphne_serv
     page = new_page()
     recorder = audit.Recorder("juno").attach(page)
     sign_up(page, "juno")
-    table_id = open_table(page, seats=2, bots=1, game="jump-drive")
+    table_id = open_table(page, seats=2, bots=1, game="jump-drive", level="easy")
     start(page, table_id)
     seat, match_id = config(page)["seat"], config(page)["match"]
     recorder.seat = seat

@@ -206,7 +206,7 @@ def test_a_whole_game_against_bots_reaches_the_end_screen(new_page, daphne_serve
     page = new_page()
     recorder = audit.Recorder("cleo").attach(page)
     sign_up(page, "cleo")
-    table = open_table(page, seats=3, bots=2)
+    table = open_table(page, seats=3, bots=2, level="easy")
     start(page, table)
     seat, match_id = config(page)["seat"], config(page)["match"]
     recorder.seat = seat

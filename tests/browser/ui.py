@@ -29,15 +29,20 @@ def open_table(
     private: bool = False,
     game: str | None = None,
     rated: bool | None = None,
+    level: str | None = None,
 ) -> str:
     """Create a table from the lobby form; returns its id (we land in its waiting room).
-    ``rated``: tick or untick the box (None: the form's default, casual)."""
+    ``rated``: tick or untick the box (None: the form's default, casual). ``level``: the
+    bots' level (None: the form's default, normal); a test of the table rather than of
+    the bots plays easy ones, which answer at once."""
     page.goto("/")
     form = page.locator("form[action='/tables/new/']")
     if game:
         form.locator("select[name=game]").select_option(game)
     form.locator("select[name=seats]").select_option(str(seats))
     form.locator("input[name=bots]").fill(str(bots))
+    if level is not None:
+        form.locator("select[name=bot_kind]").select_option(level)
     if private:
         form.locator("input[name=private]").check()
     if rated is not None:
