@@ -4,7 +4,8 @@ One driver task per match and process plays bot turns one after the other, each
 ``settings.BOT_DELAY`` seconds after it was asked (a search thinks meanwhile, in a bot
 process: ``botpool``), and stops when a person is to move or the match ends.
 Several processes may drive the same match (a restart scan, a reconnect elsewhere): every
-bot move is an ``apply_action`` at an expected version, so only one of them applies.
+bot move is an act at an expected view version (``acts.apply``, as a person's), so only
+one of them applies.
 """
 
 from __future__ import annotations
@@ -16,12 +17,19 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from games.core import Action
-from spacemission.live import botpool, fanout, ordering, presence, runner
+from games.core import Action, IllegalAction
+from spacemission.live import acts, botpool, fanout, ordering, presence, runner
 from spacemission.live.threads import db
 from spacemission.matches.decisions import BotQuestion
 from spacemission.matches.models import Match
-from spacemission.matches.services import Applied, answer_bot, ask_bot, bot_to_move
+from spacemission.matches.services import (
+    MOVED_ON,
+    Applied,
+    ask_bot,
+    bot_refused,
+    bot_to_move,
+    bot_tries,
+)
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +73,7 @@ async def _drive(match_id: int, driver: _Driver) -> None:
                 choice = await botpool.decide(question)
                 await asyncio.sleep(max(0.0, asked + settings.BOT_DELAY - loop.time()))
                 async with ordering.turn(match_id):
-                    applied, messages = await db(_answer)(question, choice)
+                    applied, messages = await _answer(question, choice)
                     if applied is not None:
                         await fanout.send(messages)
             if applied is None:
@@ -89,13 +97,18 @@ def cancel_all() -> None:
     _drivers.clear()
 
 
-def _answer(
-    question: BotQuestion, choice: Action
-) -> tuple[Applied | None, list[tuple[str, fanout.Message]]]:
-    applied = answer_bot(question, choice)
-    if applied is None:
-        return None, []
-    return applied, fanout.patch_messages(applied)
+async def _answer(question: BotQuestion, choice: Action) -> tuple[Applied | None, acts.Messages]:
+    """The bot's act on the road a person's takes (``acts.apply``); None when the match
+    moved on since it was asked. A choice the rules refuse gives way to the next try."""
+    for action in bot_tries(question, choice):
+        try:
+            match_id, seat, seen = question.match_id, question.seat, question.seen
+            return await acts.apply(match_id, seat, action, seen, "", None)
+        except IllegalAction as refused:
+            if refused.code in MOVED_ON:
+                return None, []
+            bot_refused(question, action, refused)
+    return None, []
 
 
 def waiting_matches() -> list[int]:

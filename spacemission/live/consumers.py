@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games.core import IllegalAction
 from spacemission.live import (
+    acts,
     announce,
     bots,
     catchup,
@@ -32,8 +33,7 @@ from spacemission.live import (
 )
 from spacemission.live.frames import ClientError
 from spacemission.live.threads import db
-from spacemission.matches import absence, clocks, loopact
-from spacemission.matches.services import Applied, apply_action
+from spacemission.matches import absence, clocks
 from spacemission.ratelimit import FLOOD_CLOSE, FloodGuard
 
 log = logging.getLogger(__name__)
@@ -41,31 +41,6 @@ log = logging.getLogger(__name__)
 # The server could not set the connection up (its channel layer or database failed or
 # was overloaded): the client reconnects, as after any close but 4004.
 TRY_AGAIN_CLOSE = 1013
-
-
-async def act(
-    match_id: int, seat: int, frame: frames.Frame, user: Any
-) -> tuple[Applied, list[tuple[str, fanout.Message]]]:
-    """Apply a client's act and build its patches: awaited on the event loop
-    (``matches.loopact``, over PostgreSQL or SQLite), else (a PostgreSQL site without a
-    pool, the act that ends the match, a batch that could not be written) in a worker
-    thread."""
-    if loopact.available():
-        # A batch applies the act whether or not this caller waits for it to the end: one
-        # that gives up before its batch begins leaves it unapplied.
-        action, client_id = frame["action"], frame["id"]
-        applied = await loopact.apply_action(match_id, seat, action, frame["v"], client_id, user)
-        if applied is not None:
-            return applied, fanout.patch_messages(applied)
-    return await db(act_in_thread)(match_id, seat, frame, user)
-
-
-def act_in_thread(
-    match_id: int, seat: int, frame: frames.Frame, user: Any
-) -> tuple[Applied, list[tuple[str, fanout.Message]]]:
-    """``act`` in one worker thread (it may read the database to build the patches)."""
-    applied = apply_action(match_id, seat, frame["action"], frame["v"], frame["id"], user)
-    return applied, fanout.patch_messages(applied)
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -153,7 +128,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise ClientError("spectator", "spectators cannot act", frame["id"])
         try:
             async with ordering.turn(self.match_id):
-                applied, messages = await act(self.match_id, self.seat, frame, self.user)
+                applied, messages = await acts.apply(
+                    self.match_id, self.seat, frame["action"], frame["v"], frame["id"], self.user
+                )
                 # The actor's own patch carries the act's id: its ack and change in one.
                 own, messages = fanout.own_patch(
                     applied, messages, self.seat, frame["id"], self.channel_name

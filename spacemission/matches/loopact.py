@@ -73,7 +73,7 @@ class _Request:
     action: GameAction
     expected_version: int
     client_id: str
-    user: AbstractBaseUser
+    user: AbstractBaseUser | None  # None: the seat's bot
     outcome: asyncio.Future[Applied | None] = field(repr=False)
 
 
@@ -83,11 +83,11 @@ async def apply_action(
     action: GameAction,
     expected_version: int,
     client_id: str,
-    user: AbstractBaseUser,
+    user: AbstractBaseUser | None,
 ) -> Applied | None:
-    """``services.apply_action`` for a player (``user``) on the loop, with the same result
-    and refusals; None: apply it in a worker thread instead (it ends the match, or the
-    batch could not be written), nothing having changed."""
+    """``services.apply_action`` for a player (``user``; None: the seat's bot) on the
+    loop, with the same result and refusals; None: apply it in a worker thread instead
+    (it ends the match, or the batch could not be written), nothing having changed."""
     loop = asyncio.get_running_loop()
     store = actstore.store()
     if store is None:

@@ -403,29 +403,43 @@ def ask_bot(match_id: int) -> BotQuestion | None:
     )
 
 
+# A bot's act refused for one of these: the match moved on since it was asked (another
+# process's bot, a duplicate schedule, the end), so there is nothing to play.
+MOVED_ON = frozenset({"stale_version", "match_over", "not_your_seat"})
+
+
 def answer_bot(question: BotQuestion, choice: GameAction) -> Applied | None:
     """Apply a bot's ``choice`` to ``question``, only if the seat's view is still the one
     it was decided on (so a decision taken twice, or by two processes, applies once).
 
-    None when the match moved on meanwhile (another process's bot or a duplicate schedule
-    got there first: the version check makes that a no-op). A bot whose choice the rules
-    refuse plays its first legal action instead, so a match never stalls on a bot.
+    None when the match moved on meanwhile (the version check makes that a no-op). A bot
+    whose choice the rules refuse plays its first legal action instead, so a match never
+    stalls on a bot.
     """
-    seat = question.seat
-    for action in [choice, *decisions.fallbacks(question)]:
+    for action in bot_tries(question, choice):
         try:
-            return apply_action(question.match_id, seat, action, question.seen)
+            return apply_action(question.match_id, question.seat, action, question.seen)
         except IllegalAction as exc:
-            if exc.code in {"stale_version", "match_over", "not_your_seat"}:
+            if exc.code in MOVED_ON:
                 return None
-            log.error(
-                "match %s: bot %s chose %s, refused: %s",
-                question.match_id,
-                question.bot,
-                action,
-                exc.code,
-            )
+            bot_refused(question, action, exc)
     return None
+
+
+def bot_tries(question: BotQuestion, choice: GameAction) -> list[GameAction]:
+    """What a bot plays, in order, until the rules accept one: its choice, then every
+    legal action but undo."""
+    return [choice, *decisions.fallbacks(question)]
+
+
+def bot_refused(question: BotQuestion, action: GameAction, refused: IllegalAction) -> None:
+    log.error(
+        "match %s: bot %s chose %s, refused: %s",
+        question.match_id,
+        question.bot,
+        action,
+        refused.code,
+    )
 
 
 def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:

@@ -17,7 +17,7 @@ from django.db import connection
 from bench import roundtrip
 from games import registry
 from games.core import IllegalAction
-from spacemission.live import consumers
+from spacemission.live import acts as live_acts
 from spacemission.matches import actlog, actstore, loopact, loopdb, states, turnmail
 from spacemission.matches.models import Action, Match, MatchSeat
 from spacemission.matches.services import apply_action
@@ -253,14 +253,12 @@ async def test_takers_wait_for_a_connection_while_all_are_in_use():
 
 async def acts_in_threads(users, connect, monkeypatch, acts: int) -> tuple[int, Match]:
     """Play ``acts`` acts of a new 2-seat match of 8 cards through real sockets: how many
-    went to a worker thread (``consumers.act_in_thread``), and the match."""
+    went to a worker thread (``acts.in_thread``), and the match."""
     ada, bob = users[:2]
     match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
     in_thread = []
-    real = consumers.act_in_thread
-    monkeypatch.setattr(
-        consumers, "act_in_thread", lambda *args: in_thread.append(args) or real(*args)
-    )
+    real = live_acts.in_thread
+    monkeypatch.setattr(live_acts, "in_thread", lambda *args: in_thread.append(args) or real(*args))
     clients = {0: await connect(match, ada), 1: await connect(match, bob)}
     for act in range(acts):
         seat, versions, legal = await sync(where)(match)
@@ -275,6 +273,54 @@ async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect,
     in_thread, match = await acts_in_threads(users, connect, monkeypatch, 8)
     assert in_thread == 1  # the last act only: it ends the match
     assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
+
+
+async def test_a_bots_act_takes_the_players_road_on_the_loop(users, connect, monkeypatch):
+    """A bot's act is applied as a person's is (``acts.apply``): on the loop, one thread
+    act for the whole match, the one that ends it."""
+    ada = users[0]
+    match = await sync(create_match)([ada, "greedy"], options={"cards_per_seat": 4})
+    in_thread = []
+    real = live_acts.in_thread
+    monkeypatch.setattr(live_acts, "in_thread", lambda *args: in_thread.append(args) or real(*args))
+    on_loop = []
+    real_loop = loopact.apply_action
+
+    async def counted(*args):
+        on_loop.append(args)
+        return await real_loop(*args)
+
+    monkeypatch.setattr(loopact, "apply_action", counted)
+    client = await connect(match, ada)
+    for act in range(20):
+        seat, versions, legal = await sync(where_or_end)(match)
+        if seat is None:
+            break
+        if seat == 1:  # the bot's turn: it moves by itself
+            await asyncio.sleep(0.02)
+            continue
+        await client.until_version(versions[0])
+        await client.send({"t": "act", "id": f"a{act}", "v": client.v, "action": legal[0]})
+        assert (await client.answer(f"a{act}"))["t"] == "patch"
+    await sync(match.refresh_from_db)()
+    assert match.status == "finished"
+    assert len(in_thread) == 1  # the act that ended the match
+    stored = await sync(Action.objects.filter(match=match).count)()
+    assert stored == match.version  # every act stored once, the bot's among them
+    bots_acts = await sync(Action.objects.filter(match=match, seat=1).count)()
+    bots_on_loop = [args for args in on_loop if args[-1] is None]
+    assert bots_acts >= 3
+    assert len(bots_on_loop) >= bots_acts - 1  # each went to the loop (the last may end it)
+
+
+def where_or_end(match: Match) -> tuple[int | None, list[int], list]:
+    """``where``, or no seat once the match is over."""
+    match.refresh_from_db()
+    state = states.current(match)
+    active = TOY.active_seats(state)
+    if not active:
+        return None, match.view_versions, []
+    return active[0], match.view_versions, TOY.legal_actions(state, active[0])
 
 
 @pytest.mark.postgres

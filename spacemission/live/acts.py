@@ -1,0 +1,41 @@
+"""One act, a person's or a bot's, applied and made into its frames.
+
+Both take the same road: on the event loop (``matches.loopact``, over PostgreSQL or
+SQLite), else in a worker thread (``services.apply_action``): a PostgreSQL site without a
+pool, the act that ends the match (its table and the ratings), a batch that could not be
+written. Refusals are the rules' and the services' (``IllegalAction``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action
+from spacemission.live import fanout
+from spacemission.live.threads import db
+from spacemission.matches import loopact
+from spacemission.matches.services import Applied, apply_action
+
+Messages = list[tuple[str, fanout.Message]]
+
+
+async def apply(
+    match_id: int, seat: int, action: Action, version: int, client_id: str, user: Any
+) -> tuple[Applied, Messages]:
+    """Apply ``seat``'s act at its view ``version`` (``user`` None: the seat's bot) and
+    build its patches."""
+    if loopact.available():
+        # A batch applies the act whether or not this caller waits for it to the end: one
+        # that gives up before its batch begins leaves it unapplied.
+        applied = await loopact.apply_action(match_id, seat, action, version, client_id, user)
+        if applied is not None:
+            return applied, fanout.patch_messages(applied)
+    return await db(in_thread)(match_id, seat, action, version, client_id, user)
+
+
+def in_thread(
+    match_id: int, seat: int, action: Action, version: int, client_id: str, user: Any
+) -> tuple[Applied, Messages]:
+    """``apply`` in one worker thread (it may read the database to build the patches)."""
+    applied = apply_action(match_id, seat, action, version, client_id, user)
+    return applied, fanout.patch_messages(applied)
