@@ -6,8 +6,8 @@ the action and updates the match (its snapshot only every few acts: ``matches.st
 On PostgreSQL a process that wrote a match's last act may skip the first: one guarded
 statement appends and updates only if the rows are still as it wrote them
 (``matches.written``).
-A player's act runs them on the event loop through ``matches.actstore``; the act that
-ends a match and bots' acts run them here, in a worker thread on Django's connection. On
+A player's or a bot's act runs them on the event loop through ``matches.actstore``; the
+act that ends a match runs them here, in a worker thread on Django's connection. On
 PostgreSQL they go through a server-side-binding cursor that prepares each statement
 once per pooled connection; on SQLite, whose transactions take the write lock at BEGIN
 (``settings.DATABASES``), the same statements run without ``FOR UPDATE``.

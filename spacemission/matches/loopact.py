@@ -2,13 +2,13 @@
 worker thread, and one commit for the acts that arrive together.
 
 ``services.apply_action`` runs in a worker thread on Django's connection, and every act
-paid the hop there and back and Django's transaction machinery. A player's act runs here
-instead, with the same statements (``actlog``) and the same decision
-(``services.decide``), on either database: what differs is only the store under it
+paid the hop there and back and Django's transaction machinery. A player's act and a
+bot's (``live.acts``) run here instead, with the same statements (``actlog``) and the
+same decision (``services.decide``), on either database: what differs is only the store under it
 (``matches.actstore``: a pooled connection of ``matches.loopdb`` on PostgreSQL, one writer
 thread's connection on SQLite). Only the act that ends the match changes more (its table
 and the ratings): for that one ``apply_action`` returns None, having changed nothing, and
-the caller runs ``services.apply_action`` in a worker thread, as it does for bots' moves.
+the caller runs ``services.apply_action`` in a worker thread.
 
 The acts of different matches that wait here meanwhile are applied in one transaction (a
 *batch*), in two round trips: ``BEGIN`` with each match's lock and read, then every act's
