@@ -66,7 +66,9 @@ def test_hidden_changes_leave_every_view_identical(game_id, data, seed, every):
     players = data.draw(st.integers(info.min_players, info.max_players))
     how = hiding(game_id)
     last = None
-    for n, step in enumerate(playout(registry.get(game_id), players, seed, how.WANDER, how.CAP)):
+    for n, step in enumerate(
+        playout(registry.get(game_id), players, seed, how.WANDER, how.CAP, flagged=0.3)
+    ):
         last = step.new
         if n % every == 0:
             check_state(game_id, step.state, seed + n)
