@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from games import gamelog
 from games.space_mission import GAME
 from tests.browser import ui
+from tests.browser.conftest import PHONE
 from tests.browser.jump_drive_clicks import Table
 
 pytestmark = pytest.mark.browser
@@ -19,18 +21,21 @@ WORDS = {
         "saved": "Your settings are saved.",
         "end": "End your turn now?",
         "kept": "Your turn goes on",
+        "ends": "Your turn ends with its last action",
     },
     "de": {
         "table": "Am Tisch",
         "saved": "Deine Einstellungen sind gespeichert.",
         "end": "Deinen Zug jetzt beenden?",
         "kept": "Dein Zug geht weiter",
+        "ends": "Dein Zug endet mit seiner letzten Aktion",
     },
     "hu": {
         "table": "Az asztalnál",
         "saved": "A beállításaid elmentve.",
         "end": "Befejezed most a kört?",
         "kept": "A köröd folytatódik",
+        "ends": "A köröd az utolsó akcióddal véget ér",
     },
 }
 
@@ -87,6 +92,7 @@ def test_settings_are_saved_in_every_language_and_the_table_follows_them(
         "browser": True,
         "motion": "still",
         "confirm_turn_end": True,
+        "end_turn_with_last": False,
         "confirm_leave": False,
     }
     expect(page.locator("html")).to_have_attribute("data-motion", "still")
@@ -131,3 +137,51 @@ def test_settings_are_saved_in_every_language_and_the_table_follows_them(
     page.locator(".leave-form button").click()
     page.wait_for_url("**/")
     assert len(asked) == 2
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_O2_with_the_setting_on_the_turns_last_action_passes_it_without_confirm(
+    new_page, daphne_server, language
+):
+    """O2 waived by the player, on a phone: the turn panel says the turn ends with its last
+    action, both actions go out flagged, and the second one passes the turn: Confirm is
+    never pressed, the stored log has no confirm of the player's own, and the turn passed."""
+    words = WORDS[language]
+    page = new_page()
+    as_guest_in(page, language)
+    page.set_viewport_size(PHONE)
+    page.goto("/settings/")
+    page.locator("input[name=end_turn_with_last]").check()
+    page.locator("#settings button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text(words["saved"])
+    expect(page.locator("input[name=end_turn_with_last]")).to_be_checked()
+
+    table_id = ui.open_table(page, seats=2, bots=1, game="space-mission", level="easy")
+    ui.start(page, table_id)
+    assert ui.config(page)["settings"]["end_turn_with_last"] is True
+    seat, match_id = ui.config(page)["seat"], ui.config(page)["match"]
+    table = Table(daphne_server, match_id, {seat: page}, game=GAME, clicker=ui.click_space_mission)
+    state, version = table.state()
+    while seat not in state["active"]:
+        table.moved_on(version)
+        state, version = table.state()
+    table.settle(page, seat)
+    expect(page.locator(".turn-ends-note")).to_contain_text(words["ends"])
+    mine = len(table.server.match_actions(match_id)[1])
+    taken = 0
+    while taken < 4:
+        _, actions = table.server.match_actions(match_id)
+        state, version = table.state()
+        if seat not in state["active"] or any(s != seat for s, _ in actions[mine:]):
+            break  # the turn passed (the bot may have played already)
+        action = GAME.bot_action("greedy", GAME.view(state, seat), version)
+        assert action["type"] != "confirm", "the turn waits for Confirm"
+        ui.perform(page, action, ui.version(page))
+        taken += 1
+    _, actions = table.server.match_actions(match_id)
+    own = [a for s, a in actions[mine:] if s == seat]
+    assert len(own) == taken >= 2
+    assert all(a.get("end_turn") is True and a["type"] != "confirm" for a in own)
+    # The rules confirmed the turn with its last action: the log says so.
+    lines = gamelog.lines(table.replay()[mine + taken]["log"])
+    assert [e["kind"] for e in lines if e["seat"] == seat][-1] == "confirm"
