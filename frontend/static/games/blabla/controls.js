@@ -162,7 +162,7 @@ export function controls(ctx) {
  * passes it, without End turn. */
 function endsNote({ view, mySeat, endsWithLast }) {
   if (!endsWithLast || view.turn !== mySeat) return null;
-  return h("p", { class: "turn-ends-note", "data-key": "turn-ends" },
+  return h("p", { class: "muted turn-ends-note", "data-key": "turn-ends" },
     gettext("Your turn ends with its last action: nothing to confirm, no undo after it."));
 }
 

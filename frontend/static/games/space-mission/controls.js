@@ -155,7 +155,7 @@ export function controls(t) {
 /** O2 waived by the player's setting: the turn's last action passes it, no Confirm. */
 function endsNote(t) {
   if (!t.endsWithLast) return null;
-  return h("p", { class: "turn-ends-note", "data-key": "turn-ends" },
+  return h("p", { class: "prompt turn-ends-note", "data-key": "turn-ends" },
     gettext("Your turn ends with its last action: nothing to confirm, no undo after it."));
 }
 
