@@ -1,9 +1,10 @@
 """Non-interference, for every registered game: what a viewer may not see cannot change
 what its view shows.
 
-For reachable states (from whole bot games that wander into random actions), for every
-seat and the spectator: each change of something hidden from that viewer leaves the
-canonical JSON of its view byte-identical, and no id a view names is in the game's
+For reachable states (from whole bot games that wander into random actions, some of them
+flagged to end the turn with them, O2/B59), for every seat and the spectator: each change
+of something hidden from that viewer leaves the canonical JSON of its view
+byte-identical, and no id a view names is in the game's
 ``privacy.hidden_ids`` for that viewer. Each game says in ``tests/games/<game>/hidden.py``
 what its hidden things are and how to change them (``perturbations``) and how to find ids
 in a view (``ids_in``); a registered game without that module fails here.
