@@ -53,6 +53,10 @@ sends in which the channel layer dropped a message, refused acts by code
 (``stale_version`` is expected when two seats may act at once) and errors (which must be
 0). With several counts it also prints the throughput of each relative to the first.
 
+``--end-turn`` models players who chose to end each turn with its last action (the
+table's setting; ``games.turnend``): every act sent carries ``"end_turn": true``, so a
+Space Mission turn needs no separate ``confirm`` act.
+
 ``--profile DIR`` records a py-spy profile of the first server during the measured run
 (``DIR/load-<processes>p.txt``, collapsed stacks; ``--gil``: only the samples holding the
 GIL, that is where its CPU goes, for ``bench.hotspots --parts``); ``--env NAME=VALUE``
@@ -229,8 +233,10 @@ class Client:
         stats: Stats,
         limits: tuple[float, int] = (FRAMES_PER_SECOND, FRAME_BURST),
         spectator_mode: str = "lite",
+        end_turn: bool = False,
     ) -> None:
         self.match_id = seating.match_id
+        self.end_turn = end_turn  # every act flagged to end the turn with it
         self.url = f"{server.ws_url}/ws/match/{seating.match_id}/"
         self.origin = server.origin
         self.session = seating.sessions[seat] if seat is not None else None
@@ -345,6 +351,8 @@ class Client:
             self.retry = asyncio.create_task(self.act_later(1 / self.bucket.rate))
             return
         action = self.game.bot_action("random", self.view, secrets.randbits(32))
+        if self.end_turn:
+            action = {**action, "end_turn": True}
         self.in_flight = (secrets.token_hex(6), time.monotonic())
         frame = {"t": "act", "id": self.in_flight[0], "v": self.version, "action": action}
         await self.ws.send(orjson.dumps(frame).decode())
@@ -471,7 +479,16 @@ async def play(
             turn = seating.match_id if args.route == "match" else len(clients)
             server = procs[turn % len(procs)]
             clients.append(
-                Client(server, seating, seat, tracker, stats, limits, args.spectator_mode)
+                Client(
+                    server,
+                    seating,
+                    seat,
+                    tracker,
+                    stats,
+                    limits,
+                    args.spectator_mode,
+                    args.end_turn,
+                )
             )
     reserve.extend(trackers[args.matches :])
     tasks: list[asyncio.Task] = []
@@ -570,6 +587,7 @@ def report(stats: Stats, procs: list[Server], args: argparse.Namespace) -> dict[
         "matches": args.matches,
         "spectators_per_match": args.spectators,
         "spectator_mode": args.spectator_mode,
+        "end_turn": args.end_turn,
         "connections": args.matches * (args.players + args.spectators),
         "reserve_connections": reserve_size(args) * (args.players + args.spectators),
         "seconds": round(elapsed, 1),
@@ -660,6 +678,11 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--warmup", type=float, default=0.0, help="seconds played unmeasured")
     parser.add_argument("--spectator-mode", choices=["lite", "full"], default="lite")
     parser.add_argument("--max-actions", type=int, default=100_000)
+    parser.add_argument(
+        "--end-turn",
+        action="store_true",
+        help="every act ends the turn with it when it can (the players' setting)",
+    )
     parser.add_argument(
         "--reserve",
         type=int,

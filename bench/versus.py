@@ -94,6 +94,7 @@ def load_arguments(spectators: int, args: argparse.Namespace) -> argparse.Namesp
             *("--layer", "redis", "--route", "match"),
             *("--seconds", str(args.seconds), "--warmup", str(args.warmup)),
             *("--spectator-mode", args.spectator_mode),
+            *(["--end-turn"] if args.end_turn else []),
             *("--env", f"FRAMES_PER_SECOND={limit}", "--env", f"FRAME_BURST={limit}"),
         ]
     )
@@ -156,6 +157,11 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--warmup", type=int, default=5, help="seconds played before it")
     parser.add_argument("--spectator-mode", choices=["lite", "full"], default="lite")
     parser.add_argument("--frame-limit", type=int, default=1000, help="ours: frames/s a socket")
+    parser.add_argument(
+        "--end-turn",
+        action="store_true",
+        help="ours: every act ends the turn with it when it can (the players' setting)",
+    )
     parser.add_argument("--anchor", type=Path, default=anchor.DEFAULT_DIR)
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the raw figures")
     return parser

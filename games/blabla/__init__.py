@@ -14,6 +14,7 @@ from __future__ import annotations
 from games.blabla import bots, search, setup, turn, view
 from games.blabla.data import COMBAT, DRIFT, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTION_DEFAULTS
 from games.core import GameInfo, Option, RulesGame, gettext_noop
+from games.turnend import ending_turn
 
 GAME = RulesGame(
     info=GameInfo(
@@ -31,7 +32,7 @@ GAME = RulesGame(
     setup=setup.setup,
     legal_actions=turn.legal_actions,
     why_not=turn.why_not,
-    apply=turn.apply,
+    apply=ending_turn(turn.apply, turn.legal_actions, {"type": "confirm"}),
     view=view.view,
     bot_action=bots.bot_action,
     search=search.HOOKS,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.core import GameInfo, RulesGame
 from games.jump_drive import bots, search, setup, turn, view, whynot
 from games.jump_drive.data import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from games.turnend import ending_turn
 
 GAME = RulesGame(
     info=GameInfo(
@@ -25,7 +26,7 @@ GAME = RulesGame(
     setup=setup.setup,
     legal_actions=turn.legal_actions,
     why_not=whynot.why_not,
-    apply=turn.apply,
+    apply=ending_turn(turn.apply, turn.legal_actions, None),
     view=view.view,
     bot_action=bots.bot_action,
     search=search.HOOKS,

@@ -31,6 +31,8 @@ class User(AbstractUser):
     )
     confirm_turn_end = models.BooleanField(_("ask before ending a turn"), default=False)
     confirm_leave = models.BooleanField(_("ask before resigning or leaving"), default=True)
+    # Every action sent with ``end_turn`` (games.turnend): the last one ends the turn.
+    end_turn_with_last = models.BooleanField(_("end the turn with its last action"), default=False)
     # The language the user last saved their settings in: their e-mails are written in it.
     language = models.CharField(_("language"), max_length=10, blank=True)
     # Keys of look-alike names (``names.name_key``), kept with every save: no two

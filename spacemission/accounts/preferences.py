@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from spacemission.accounts.models import Motion, User
 
 TURN_FIELDS = ("email", "notice_sound", "notice_browser", "notice_email")
-TABLE_FIELDS = ("move_motion", "confirm_turn_end", "confirm_leave")
+TABLE_FIELDS = ("move_motion", "confirm_turn_end", "end_turn_with_last", "confirm_leave")
 FIELDS = TURN_FIELDS + TABLE_FIELDS
 
 # What a table page does for a visitor who has no account (a spectator).
@@ -22,6 +22,7 @@ ANONYMOUS = {
     "browser": False,
     "motion": Motion.ANIMATED.value,
     "confirm_turn_end": False,
+    "end_turn_with_last": False,
     "confirm_leave": True,
 }
 
@@ -37,6 +38,7 @@ class SettingsForm(forms.ModelForm):
             "notice_email": _("E-mail me when it is my move at a turn-based table"),
             "move_motion": _("Other players' moves"),
             "confirm_turn_end": _("Ask before ending my turn"),
+            "end_turn_with_last": _("End my turn with its last action (no undo after it)"),
             "confirm_leave": _("Ask before resigning or leaving a table"),
         }
         help_texts = {
@@ -44,6 +46,11 @@ class SettingsForm(forms.ModelForm):
             "move_motion": _(
                 "The last move stays marked until you act. A device set to reduce motion "
                 "gets no animation either way."
+            ),
+            "end_turn_with_last": _(
+                "Nothing to confirm: the action that completes your turn passes it at once, "
+                "without asking first. “Ask before ending my turn” then asks only when you "
+                "end a turn with its button."
             ),
         }
         widgets = {"move_motion": forms.RadioSelect}
@@ -75,5 +82,6 @@ def table_settings(user: Any) -> dict[str, Any]:
         "browser": user.notice_browser,
         "motion": user.move_motion,
         "confirm_turn_end": user.confirm_turn_end,
+        "end_turn_with_last": user.end_turn_with_last,
         "confirm_leave": user.confirm_leave,
     }

@@ -24,9 +24,12 @@ MARKS = """async ([game, steps]) => {
 }"""
 
 
-def others_acts(game_id: str, seats: int, acts: int) -> list[tuple[dict, dict, list]]:
+def others_acts(
+    game_id: str, seats: int, acts: int, end_turn: bool = False
+) -> list[tuple[dict, dict, list]]:
     """Seat 0's view before and after each act of another seat that changed it, with the
-    patch the server sends for it, along a game the greedy bots play."""
+    patch the server sends for it, along a game the greedy bots play (``end_turn``: each
+    act flagged to end the turn with it, the players' setting)."""
     game = registry.get(game_id)
     state = game.setup(seats, game.info.default_options(), 5)
     steps = []
@@ -36,7 +39,8 @@ def others_acts(game_id: str, seats: int, acts: int) -> list[tuple[dict, dict, l
             break
         mover = active[-1]
         before = game.view(state, 0)
-        state, _ = game.apply(state, mover, game.bot_action("greedy", game.view(state, mover), n))
+        action = game.bot_action("greedy", game.view(state, mover), n)
+        state, _ = game.apply(state, mover, {**action, "end_turn": True} if end_turn else action)
         after = game.view(state, 0)
         if mover != 0 and before != after:
             steps.append((before, after, view_patch(before, after)))
@@ -59,3 +63,21 @@ def test_every_act_of_another_seat_marks_something(page, game):
         paths = [op["path"] for op in ops]
         assert result["marks"], f"no mark for an act that changed {paths}"
         assert not result["own"], "another seat's act was taken for the reader's own"
+
+
+def test_O2_an_act_that_ends_the_turn_with_it_is_one_marked_move_with_both_lines(page):
+    """A seat that ends its turn with its last action sends one act: the patch adds the
+    action's log lines and the confirm's (and a new round's), and it is marked as that
+    seat's move like any other."""
+    steps = others_acts("space-mission", seats=3, acts=150, end_turn=True)
+    ended = [
+        i
+        for i, (before, after, _) in enumerate(steps)
+        if len(after["log"]) - len(before["log"]) >= 2
+        and "confirm" in [e["kind"] for e in after["log"][len(before["log"]) :]]
+        and after["log"][len(before["log"])]["kind"] != "confirm"
+    ]
+    assert len(ended) > 5
+    results = page.evaluate(MARKS, ["space-mission", steps])
+    for i in ended:
+        assert results[i]["marks"] and not results[i]["own"], steps[i][2]

@@ -27,6 +27,7 @@ from bench.load import (
     turn_figures,
 )
 from bench.setup import Seating
+from games import registry
 
 SPECTATORS = 2  # the audience of the spectators in a two-seat match
 
@@ -191,12 +192,12 @@ def test_turn_figures_count_every_frame_clock_frames_included():
     assert math.isnan(empty["frames_per_turn"]) and math.isnan(empty["actions_per_turn"])
 
 
-def frame_reader(seat: int | None) -> Client:
+def frame_reader(seat: int | None, end_turn: bool = False) -> Client:
     """A generator's socket of a two-seat match, reading frames without a server."""
     server = SimpleNamespace(ws_url="ws://127.0.0.1:1", origin="http://127.0.0.1:1")
     seating = Seating(match_id=1, game="space-mission", sessions=["a", "b"])
     stats = Stats()
-    return Client(server, seating, seat, MatchTracker(stats), stats)
+    return Client(server, seating, seat, MatchTracker(stats), stats, end_turn=end_turn)
 
 
 async def read(client: Client, go: asyncio.Event, *frames: dict) -> None:
@@ -223,3 +224,27 @@ async def test_the_first_seat_counts_turns_from_its_views_and_every_frame_by_typ
     assert first.view == {"active": [1], "result": None, "x": 1}
     assert first.stats.turns == 1 and second.stats.turns == 0  # the second seat only reads
     assert first.stats.frames == 3 and first.stats.kinds == {"patch": 2, "clock": 1}
+
+
+@pytest.mark.parametrize("end_turn", [False, True])
+async def test_with_end_turn_every_act_sent_carries_the_flag(end_turn):
+    """``--end-turn``: the players' setting (O2, ``games.turnend``) on every act."""
+    game = registry.get("space-mission")
+    state = game.setup(2, {}, 1)
+    seat = state["active"][0]
+    client = frame_reader(seat, end_turn)
+    sent: list[dict] = []
+
+    async def send(text: str) -> None:
+        sent.append(orjson.loads(text))
+
+    client.ws = SimpleNamespace(send=send)
+    client.view, client.version = game.view(state, seat), 0
+    client.tracker.playing = True
+    client.go.set()
+    await client.maybe_act()
+    (frame,) = sent
+    assert frame["t"] == "act" and frame["v"] == 0
+    assert ("end_turn" in frame["action"]) is end_turn
+    assert frame["action"].get("end_turn", True) is True
+    assert parser().parse_args(["--end-turn"]).end_turn and not parser().parse_args([]).end_turn

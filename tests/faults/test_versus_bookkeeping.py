@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import anchor
+from bench import anchor, versus
 from bench.cpu import TICKS_PER_SECOND, Process, parse_stat, serves_database, service_seconds
 from bench.load import cpu_ms_per_action
 from bench.ratios import TIMES, Run, anchor_run, marginal_row, medians, workload_rows
@@ -196,3 +196,11 @@ def test_the_anchors_turn_is_read_from_its_game_and_must_be_of_fixed_length(tmp_
 @pytest.mark.skipif(not (anchor.DEFAULT_DIR / "game.js").exists(), reason="no anchor beside")
 def test_the_anchors_own_turn_is_two_moves():
     assert anchor.moves_per_turn(anchor.DEFAULT_DIR) == 2
+
+
+def test_end_turn_reaches_our_side_of_the_run():
+    """``--end-turn`` (players who end each turn with its last action, O2) is passed on to
+    ``bench.load`` for our runs; the anchor has no such setting."""
+    assert not versus.load_arguments(0, versus.parser().parse_args([])).end_turn
+    ours = versus.load_arguments(10, versus.parser().parse_args(["--end-turn"]))
+    assert ours.end_turn and ours.spectators == 10

@@ -54,14 +54,22 @@ def choose(
 
 
 def playout(
-    game: Game, players: int, seed: int, wander: float = 0.1, cap: int = 4000
+    game: Game,
+    players: int,
+    seed: int,
+    wander: float = 0.1,
+    cap: int = 4000,
+    flagged: float = 0.0,
 ) -> Iterator[Step]:
-    """The steps of one game, until it ends or ``cap`` actions were applied."""
+    """The steps of one game, until it ends or ``cap`` actions were applied; a share
+    ``flagged`` of the actions carries the end-of-turn flag (``games.turnend``)."""
     state = game.setup(players, game.info.default_options(), seed)
     for step in range(cap):
         if not game.active_seats(state):
             return
         seat, action = choose(game, state, seed, step, wander, players)
+        if flagged and rng.randbelow(rng.seed_state(seed * 31 + step), 1000)[1] < flagged * 1000:
+            action = {**action, "end_turn": True}
         new, events = game.apply(state, seat, action)
         yield Step(state, seat, action, new, events)
         state = new

@@ -30,7 +30,7 @@ from spacemission.matches import audiences
 
 GAMES = registry.shipped_games()
 SEEDS = (1, 2)
-COUNTS = ("acts", "from deltas", "heard", "unheard", "ended", "taken back")
+COUNTS = ("acts", "flagged", "from deltas", "heard", "unheard", "ended", "taken back")
 
 
 def as_json(value: Any) -> bytes:
@@ -66,6 +66,9 @@ def game_acts(game: Game, players: int, seed: int, cap: int = 400):
         else:
             seat = active[pick]
             action = game.bot_action(bots[seat], game.view(state, seat), seed + step)
+        g, flag = rng.randbelow(g, 3)
+        if flag == 0:
+            action = {**action, "end_turn": True}
         after, events = game.apply(state, seat, action)
         yield state, seat, action, after, events
         state = after
@@ -78,6 +81,7 @@ def check_game(game: Game, players: int, seed: int) -> dict[str, int]:
     old = None
     for before, seat, action, after, events in game_acts(game, players, seed):
         seen["acts"] += 1
+        seen["flagged"] += "end_turn" in action
         seen["taken back"] += action.get("type") in ("undo", "uncommit")
         old = old or whole_views(game, before, players)
         start = before
@@ -120,6 +124,7 @@ def test_patches_from_what_changed_equal_the_diff_of_whole_views(game_id):
     # The patches did come from the deltas, and the games did reach their end, with acts
     # that some audiences heard of and some did not (a secret choice, an undo's tail).
     assert totals["from deltas"] == totals["acts"] > 500
+    assert totals["flagged"] > 100
     assert totals["ended"] >= len(SEEDS)
     assert totals["heard"] > 0 and totals["taken back"] > 0
 

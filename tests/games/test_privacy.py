@@ -1,9 +1,10 @@
 """Non-interference, for every registered game: what a viewer may not see cannot change
 what its view shows.
 
-For reachable states (from whole bot games that wander into random actions), for every
-seat and the spectator: each change of something hidden from that viewer leaves the
-canonical JSON of its view byte-identical, and no id a view names is in the game's
+For reachable states (from whole bot games that wander into random actions, some of them
+flagged to end the turn with them, O2/B59), for every seat and the spectator: each change
+of something hidden from that viewer leaves the canonical JSON of its view
+byte-identical, and no id a view names is in the game's
 ``privacy.hidden_ids`` for that viewer. Each game says in ``tests/games/<game>/hidden.py``
 what its hidden things are and how to change them (``perturbations``) and how to find ids
 in a view (``ids_in``); a registered game without that module fails here.
@@ -66,7 +67,9 @@ def test_hidden_changes_leave_every_view_identical(game_id, data, seed, every):
     players = data.draw(st.integers(info.min_players, info.max_players))
     how = hiding(game_id)
     last = None
-    for n, step in enumerate(playout(registry.get(game_id), players, seed, how.WANDER, how.CAP)):
+    for n, step in enumerate(
+        playout(registry.get(game_id), players, seed, how.WANDER, how.CAP, flagged=0.3)
+    ):
         last = step.new
         if n % every == 0:
             check_state(game_id, step.state, seed + n)

@@ -67,13 +67,15 @@ def test_guests_have_settings_too(client) -> None:
     client.post(reverse("guest"))
     guest = User.objects.get(is_guest=True)
     assert client.get(reverse("settings")).status_code == 200
-    assert save(client, move_motion="still", confirm_turn_end="on").status_code == 302
+    saved = save(client, move_motion="still", confirm_turn_end="on", end_turn_with_last="on")
+    assert saved.status_code == 302
     guest.refresh_from_db()
-    assert (guest.move_motion, guest.confirm_turn_end, guest.confirm_leave) == (
-        "still",
-        True,
-        False,
-    )
+    assert (
+        guest.move_motion,
+        guest.confirm_turn_end,
+        guest.end_turn_with_last,
+        guest.confirm_leave,
+    ) == ("still", True, True, False)
 
 
 def test_an_unknown_motion_is_refused_and_nothing_changes(client, ada) -> None:
@@ -92,7 +94,7 @@ def test_saving_from_a_table_goes_back_to_it_and_only_to_this_site(client, ada) 
 
 def test_the_table_page_reads_the_players_settings(client, ada) -> None:
     ada.notice_sound, ada.notice_browser, ada.move_motion = True, False, "at-once"
-    ada.confirm_turn_end, ada.confirm_leave = True, False
+    ada.confirm_turn_end, ada.confirm_leave, ada.end_turn_with_last = True, False, True
     ada.save()
     match = create_match([ada, "greedy"])
     page = client.get(reverse("table", args=[match.table.public_id]))
@@ -101,6 +103,7 @@ def test_the_table_page_reads_the_players_settings(client, ada) -> None:
         "browser": False,
         "motion": "at-once",
         "confirm_turn_end": True,
+        "end_turn_with_last": True,
         "confirm_leave": False,
     }
     assert b'id="match-config"' in page.content
@@ -112,6 +115,7 @@ def test_the_table_page_reads_the_players_settings(client, ada) -> None:
         "browser": False,
         "motion": "animated",
         "confirm_turn_end": False,
+        "end_turn_with_last": False,
         "confirm_leave": True,
     }
 
@@ -159,3 +163,21 @@ def test_an_unknown_mail_scheme_is_refused_at_start() -> None:
     with pytest.raises(subprocess.CalledProcessError) as failed:
         settings_under(EMAIL_URL="pigeon://coop")
     assert "EMAIL_URL" in failed.value.stderr
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [
+        ("en", "End my turn with its last action (no undo after it)"),
+        ("de", "Meinen Zug mit seiner letzten Aktion beenden (danach kein Rückgängig)"),
+        ("hu", "A köröm az utolsó akciómmal érjen véget (utána nincs visszavonás)"),
+    ],
+)
+def test_the_settings_page_offers_to_end_the_turn_with_its_last_action(
+    client, ada, language, label
+) -> None:
+    """O2, B59 waived by the player: the setting sits with the table's other settings."""
+    page = client.get(reverse("settings"), HTTP_ACCEPT_LANGUAGE=language)
+    section = page.content.decode().split('id="table-settings"')[1]
+    assert 'name="end_turn_with_last"' in section and label in section
+    assert not User.objects.get(pk=ada.pk).end_turn_with_last  # off until chosen

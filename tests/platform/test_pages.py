@@ -88,6 +88,7 @@ def test_running_table_renders_the_match_page(table: Table, ada: User, bob: User
             "browser": True,
             "motion": "animated",
             "confirm_turn_end": False,
+            "end_turn_with_last": False,
             "confirm_leave": True,
         },
     }

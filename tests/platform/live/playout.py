@@ -21,13 +21,19 @@ HiddenIds = Callable[[State, int | None], set[str]]
 
 
 async def play_out(
-    match: Match, people: list[Client], watchers: list[Client], undos: int = 0
+    match: Match,
+    people: list[Client],
+    watchers: list[Client],
+    undos: int = 0,
+    flagged: frozenset[int] = frozenset(),
 ) -> Match:
     """Drive ``people`` until the match ends and every client holds the final version.
 
     People choose like the greedy bot, but take back up to ``undos`` of their actions
-    (one at a time) where the rules allow it, so undo travels over the wire too. At the
-    end every client asks for a ``sync``, which it compares with the view it patched.
+    (one at a time) where the rules allow it, so undo travels over the wire too. The seats
+    in ``flagged`` send every act with ``"end_turn": true`` (the player's setting, O2): the
+    act that completes their turn ends it, two acts' log lines in one patch. At the end
+    every client asks for a ``sync``, which it compares with the view it patched.
     """
     game = registry.get(match.game)
     sent: dict[int, int] = {}  # seat -> version it last acted at
@@ -47,6 +53,8 @@ async def play_out(
                 else:
                     action = game.bot_action("greedy", view, client.v)
                 undid[seat] = action == undo
+                if seat in flagged:
+                    action = {**action, "end_turn": True}
                 await client.pace()
                 frame = {"t": "act", "id": f"s{seat}v{client.v}", "v": client.v, "action": action}
                 await client.send(frame)

@@ -21,9 +21,16 @@ from django.urls import reverse
 from games import fairdeal, registry
 from games.record import check, parse, states
 from spacemission.live import fanout, snapshot
-from spacemission.matches import audiences, records
+from spacemission.matches import audiences, decisions, records
 from spacemission.matches.models import Match
-from spacemission.matches.services import Applied, apply_action, play_bot
+from spacemission.matches.services import (
+    Applied,
+    answer_bot,
+    apply_action,
+    ask_bot,
+    play_bot,
+    replay,
+)
 from spacemission.matches.states import current
 from tests.platform.live.conftest import create_match, create_user
 
@@ -229,3 +236,34 @@ def test_the_facts_at_the_end_are_told_without_reading_the_state() -> None:
     assert orjson.loads(messages[-1][1]["text"])["match"]["end"]
     assert read.captured_queries
     assert not any('"snapshot"' in query["sql"] for query in read.captured_queries)
+
+
+def test_acts_flagged_to_end_the_turn_are_stored_so_and_replay_to_the_same_match() -> None:
+    """O2 waived by the player (``games.turnend``): the stored action keeps its
+    ``end_turn`` flag, so the replay, the record's check and the recount of view versions
+    take the same steps as the match did."""
+    game = "space-mission"
+    rules = registry.get(game)
+    match = create_match(["greedy", "random", "greedy"], game=game)
+    stored = [current(Match.objects.get(pk=match.pk))]
+    while (question := ask_bot(match.pk)) is not None:
+        choice = decisions.decide(question)
+        if len(stored) % 2:
+            choice = {**choice, "end_turn": True}
+        assert answer_bot(question, choice) is not None
+        stored.append(current(Match.objects.get(pk=match.pk)))
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    rows = list(match.actions.order_by("version").values_list("seat", "action", "view_versions"))
+    flagged = [a for _, a, _ in rows if a.get("end_turn") is True]
+    assert flagged and any(a["type"] != "confirm" for a in flagged)
+    record = records.record_of(match)
+    assert [a for _, a in record.actions] == [a for _, a, _ in rows]
+    assert list(states(rules, record)) == stored
+    assert records.verdict(match, record).ok
+    uploaded = parse(json.loads(json.dumps(record.as_json())))  # a downloaded record
+    assert check(uploaded).ok
+    assert replay(match) == current(match)
+    start = rules.setup(match.seat_count, match.options, match.seed)
+    recounted = audiences.recount(rules, start, match.seat_count, [(s, a) for s, a, _ in rows])
+    assert recounted == [versions for *_, versions in rows]

@@ -52,9 +52,15 @@ def audience(group: str) -> int | str | None:
 
 
 async def play_and_audit(
-    match, people, watchers, layer_messages, hidden_ids: HiddenIds, undos: int = 0
+    match,
+    people,
+    watchers,
+    layer_messages,
+    hidden_ids: HiddenIds,
+    undos: int = 0,
+    flagged: frozenset[int] = frozenset(),
 ):
-    final = await play_out(match, people, watchers, undos)
+    final = await play_out(match, people, watchers, undos, flagged)
     history = await database_sync_to_async(states)(final)
     game = registry.get(match.game)
     assert history[-1] == current(final) and len(history) == final.version + 1

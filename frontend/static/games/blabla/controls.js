@@ -152,9 +152,18 @@ export function controls(ctx) {
     h("div", { class: "bb-buttons bb-turn-buttons" },
       has("undo") ? button(gettext("Undo"), () => on.send({ type: "undo" }), { key: "undo" }) : null,
       has("confirm") ? button(gettext("End turn"), () => on.send({ type: "confirm" }), { primary: true, key: "confirm" }) : null),
+    endsNote(ctx),
     busy ? h("p", { class: "muted" }, gettext("Sending…")) : null,
     refusal ? h("p", { class: "bb-why", role: "alert" }, refusal) : null,
   ];
+}
+
+/** B59 waived by the player's setting (endsWithLast): on their own turn, its last action
+ * passes it, without End turn. */
+function endsNote({ view, mySeat, endsWithLast }) {
+  if (!endsWithLast || view.turn !== mySeat) return null;
+  return h("p", { class: "muted turn-ends-note", "data-key": "turn-ends" },
+    gettext("Your turn ends with its last action: nothing to confirm, no undo after it."));
 }
 
 /** One line saying whose turn it is and what the table waits for. */

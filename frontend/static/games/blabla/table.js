@@ -142,7 +142,9 @@ export function createTable(root, api) {
     }));
     if (!centred) centred = centreOn(parts.board, api.seat ?? v.turn);
     const asked = !over && actor() !== null && legal().length > 0;
-    redraw(parts.controls, asked ? controls({ view: v, legal: legal(), picks, on, names, mySeat: api.seat, busy, refusal }) : "");
+    redraw(parts.controls, asked ? controls({
+      view: v, legal: legal(), picks, on, names, mySeat: api.seat, busy, refusal, endsWithLast: Boolean(api.endTurnWithLast),
+    }) : "");
     parts.controls.hidden = !asked;
     redraw(parts.players, playersPanel(v, { names, mySeat: api.seat, presence: snapshot.presence, match: snapshot.match }));
     redraw(parts.pile, pilePanel(v));

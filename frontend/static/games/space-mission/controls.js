@@ -1,6 +1,7 @@
 // The turn panel: whose turn it is, the action menu with its next step, undo and confirm,
 // and the tile picker (O2–O4). Drawn from a turn context `t`:
-// { view, names, mySeat, legal, myTurn, busy, refusal, choice, on: { action, planet, cancel, send } }.
+// { view, names, mySeat, legal, myTurn, busy, refusal, choice, endsWithLast,
+//   on: { action, planet, cancel, send } } (endsWithLast: the player's setting, games.turnend).
 import { h } from "../../js/match/dom.js";
 import { gettext, interpolate, ngettext } from "../../js/match/i18n.js";
 import { seatMark } from "../../js/match/seats.js";
@@ -146,8 +147,16 @@ export function controls(t) {
     text ? h("p", { class: "prompt" }, text, " ", cancel) : null,
     planetButtons(t),
     refusalNote(t),
+    endsNote(t),
     turnButtons(t),
   ];
+}
+
+/** O2 waived by the player's setting: the turn's last action passes it, no Confirm. */
+function endsNote(t) {
+  if (!t.endsWithLast) return null;
+  return h("p", { class: "prompt turn-ends-note", "data-key": "turn-ends" },
+    gettext("Your turn ends with its last action: nothing to confirm, no undo after it."));
 }
 
 /** What a point tile adds to my tile score (the rules work it out: me.looking.gains). */

@@ -170,6 +170,7 @@ export function createTable(root, api) {
       busy,
       refusal,
       choice,
+      endsWithLast: Boolean(api.endTurnWithLast),
       on: { action: chooseAction, planet: choosePlanet, cancel, send },
     };
   }

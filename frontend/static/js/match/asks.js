@@ -3,7 +3,12 @@
 import { gettext } from "./i18n.js";
 import { ActRefused } from "./socket.js";
 
-/** settings: {confirm_turn_end, confirm_leave}; turnEnds(action): the game's own test. */
+/**
+ * settings: {confirm_turn_end, end_turn_with_last, confirm_leave}; turnEnds(action): the
+ * game's own test. With end_turn_with_last every action goes out flagged `end_turn`: the
+ * rules end the turn with its last action (games.turnend), so there is no Confirm to ask
+ * about then; "Ask before ending my turn" still asks when the player presses Confirm.
+ */
 export function createAsks(settings, turnEnds = () => false) {
   const ask = (question) => window.confirm(question);
   return {
@@ -16,7 +21,7 @@ export function createAsks(settings, turnEnds = () => false) {
       if (settings?.confirm_turn_end && turnEnds(action) && !ask(gettext("End your turn now?"))) {
         return Promise.reject(new ActRefused("not_sent", gettext("Your turn goes on: nothing was sent.")));
       }
-      return act(action);
+      return act(settings?.end_turn_with_last ? { ...action, end_turn: true } : action);
     },
   };
 }

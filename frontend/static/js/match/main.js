@@ -137,7 +137,10 @@ async function start() {
   try {
     const { table, words, moves: marks } = await loadGame(config.game);
     log = createLog(document.getElementById("match-log"), { describe: words.describe, seat: config.seat });
-    asks = createAsks(config.settings, marks.turnEnds);
+    // The player's setting: every act goes out flagged end_turn (asks.js), except in a
+    // guided game, whose script shows the turn's confirm.
+    const endTurnWithLast = Boolean(config.settings?.end_turn_with_last) && !guide.guided;
+    asks = createAsks({ ...config.settings, end_turn_with_last: endTurnWithLast }, marks.turnEnds);
     moves = createMoves(gameRoot, {
       region: root,
       hooks: marks,
@@ -151,6 +154,9 @@ async function start() {
       },
       lobbyUrl: config.lobby_url,
       endPanel: document.getElementById("match-end-extra"),
+      // The player's setting: every act goes out flagged end_turn (asks.js); the turn
+      // panel says so.
+      endTurnWithLast: Boolean(config.settings?.end_turn_with_last),
       act: guide.guard((action) => asks.act(action, (sent) => connection.act(sent))),
       announce: (text) => status.notice(text),
     });

@@ -65,7 +65,7 @@ function overlap(a, b) {
 }
 
 /** An inert guide: tables that are not guided. */
-const NO_GUIDE = { update() {}, guard: (send) => send };
+const NO_GUIDE = { guided: false, update() {}, guard: (send) => send };
 
 /**
  * The guide for this page. `root` is the game's drawing area, `seat` the player's seat.
@@ -80,6 +80,7 @@ export function createGuide({ seat, root, table }) {
   if (window.location.hash === "#guide") saved.set({ skipped: false, finished: false });
   const guide = new Guide(config.game, seat, root, saved);
   return {
+    guided: true, // a guided game teaches the turn's confirm: acts go out as the player made them
     update: (snapshot) => guide.update(snapshot),
     guard: (send) => (action) => {
       const refusal = guide.refusal(action);
