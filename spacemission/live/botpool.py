@@ -7,7 +7,8 @@ worker shared through the database: a decision is a pure function of plain data 
 seat's view, the level, the seed), so nothing needs to outlive the process that asked,
 and a restarted server asks again (``bots.resume_all``). A worker that dies mid-decision
 breaks the pool; the decision is asked again of a fresh pool, and since it depends on its
-question alone it is the same decision, applied once (``answer_bot``'s version check).
+question alone it is the same decision, applied once (the act's view-version check,
+``live.bots``).
 """
 
 from __future__ import annotations

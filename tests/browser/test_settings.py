@@ -233,3 +233,18 @@ def test_B59_with_the_setting_on_a_blabla_move_goes_out_flagged_and_the_panel_sa
         assert after["turns"] == state["turns"] + 1
     table.settle(page, seat)
     expect(page.locator(".bb-controls button[data-key=confirm]")).to_have_count(0)
+
+
+def test_O2_a_guided_game_keeps_its_confirm_and_its_panel_says_nothing_else(new_page):
+    """The setting is on, yet a guided game teaches the turn's confirm (its acts go out as
+    the player made them): its turn panel must not say the turn ends by itself."""
+    page = new_page()
+    as_guest_in(page, "en")
+    end_turn_with_last_action(page, WORDS["en"])
+    page.goto("/")
+    page.locator(".play-card a[href='/learn/space-mission/']").click()
+    page.locator("#learn-start").click()
+    ui.wait_for_table(page)
+    expect(page.locator(".guide")).to_be_visible()
+    expect(page.locator(".turn-ends-note")).to_have_count(0)
+    expect(page.locator("[data-action=confirm]")).to_be_visible()

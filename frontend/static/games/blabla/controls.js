@@ -6,6 +6,7 @@ import { gettext, interpolate } from "../../js/match/i18n.js";
 import { blablaChip, flightChip, reasonText, stackName } from "./labels.js";
 import { isSpecial, movesFor, pairingProblem, playable, securable, secureAction, tokensAction } from "./choices.js";
 import { who } from "./panels.js";
+import { turnEndsNote } from "../../js/match/turnends.js";
 
 function button(label, onClick, { disabled = false, primary = false, key, why } = {}) {
   return h("button", {
@@ -161,9 +162,7 @@ export function controls(ctx) {
 /** B59 waived by the player's setting (endsWithLast): on their own turn, its last action
  * passes it, without End turn. */
 function endsNote({ view, mySeat, endsWithLast }) {
-  if (!endsWithLast || view.turn !== mySeat) return null;
-  return h("p", { class: "muted turn-ends-note", "data-key": "turn-ends" },
-    gettext("Your turn ends with its last action: nothing to confirm, no undo after it."));
+  return endsWithLast && view.turn === mySeat ? turnEndsNote("muted") : null;
 }
 
 /** One line saying whose turn it is and what the table waits for. */

@@ -10,6 +10,7 @@ import { menu, pickable, planetChoices } from "./choices.js";
 import { actionName } from "./labels.js";
 import { tile } from "./pieces.js";
 import { whyNot } from "./whynot.js";
+import { turnEndsNote } from "../../js/match/turnends.js";
 
 function waitingText(t) {
   const { view, names } = t;
@@ -154,9 +155,7 @@ export function controls(t) {
 
 /** O2 waived by the player's setting: the turn's last action passes it, no Confirm. */
 function endsNote(t) {
-  if (!t.endsWithLast) return null;
-  return h("p", { class: "prompt turn-ends-note", "data-key": "turn-ends" },
-    gettext("Your turn ends with its last action: nothing to confirm, no undo after it."));
+  return t.endsWithLast ? turnEndsNote("prompt") : null;
 }
 
 /** What a point tile adds to my tile score (the rules work it out: me.looking.gains). */

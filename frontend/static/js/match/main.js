@@ -154,9 +154,8 @@ async function start() {
       },
       lobbyUrl: config.lobby_url,
       endPanel: document.getElementById("match-end-extra"),
-      // The player's setting: every act goes out flagged end_turn (asks.js); the turn
-      // panel says so.
-      endTurnWithLast: Boolean(config.settings?.end_turn_with_last),
+      endTurnWithLast, // the turn panel says so
+
       act: guide.guard((action) => asks.act(action, (sent) => connection.act(sent))),
       announce: (text) => status.notice(text),
     });
