@@ -189,6 +189,8 @@ GLIDED = """(el, share) => new Promise((done) => {
   };
   check();
 })"""
+# The element's glide is running.
+GLIDING = "el => el.getAnimations().some((a) => a.playState === 'running')"
 # No animation runs on the board any more.
 STILL = """() => document.querySelector("svg.board").getAnimations({ subtree: true })
   .every((a) => a.playState !== "running")"""
@@ -251,15 +253,23 @@ def test_a_ship_glides_to_its_new_planet_which_stays_marked(new_page, daphne_ser
     ship = page.locator(f"svg.board .ship[data-ship='{other}']")
     planet = page.locator(f"svg.board .planet[data-planet='{flight['planet']}']")
     expect(planet).to_have_class(re.compile(r"\bmove-last\b"))
-    for share, name in ((0.2, "2-leaving.png"), (0.5, "3-on-the-way.png")):
-        ship.evaluate(GLIDED, share)
-        shoot(page, frames / name)
-        if share == 0.2:
-            on_the_way = ship_centre(page, other)
+    ship.evaluate(GLIDED, 0.2)
+    shoot(page, frames / "2-leaving.png")
+    on_the_way = ship_centre(page, other)
+    # The opponent's connection flickers: the player's table is redrawn mid-glide, and
+    # the ship glides on from where it was instead of jumping to its planet.
+    ship.evaluate("el => { window.shipBefore = el; }")
+    opponent.reload()
+    page.wait_for_function("() => !window.shipBefore.isConnected")
+    assert ship.evaluate(GLIDING), "the redraw stopped the glide"
+    ship.evaluate(GLIDED, 0.5)
+    shoot(page, frames / "3-on-the-way.png")
+    midway = ship_centre(page, other)
     expect(ship).not_to_have_class(re.compile(r"\bmove-gliding\b"), timeout=30_000)
     shoot(page, frames / "4-arrived.png")
     end = ship_centre(page, other)
     assert on_the_way not in (start, end), "the ship jumped without gliding"
+    assert midway not in (start, end, on_the_way), "the redraw made the ship jump"
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     page.wait_for_function(STILL)
     shoot(page, frames / "5-marked.png")

@@ -97,6 +97,7 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
   let latest = []; // what the latest act changed
   let flashFrom = 0; // when the latest act's flash began
   let lastActor = null;
+  const gliding = new Map(); // piece key → its glide still running
   const queue = [];
   let timer = null;
 
@@ -120,6 +121,40 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
       }
     }
     root.dataset.moveMarks = String(earlier.size + latest.length);
+    carryGlides();
+  }
+
+  /**
+   * A redraw mid-glide (someone joins, a chat line, the clock) puts a new element where
+   * the gliding one was: the glide goes on on the new one from where it had got to.
+   */
+  function carryGlides() {
+    for (const [key, animation] of gliding) {
+      const old = animation.effect.target;
+      if (old.isConnected) continue;
+      const el = [...root.querySelectorAll(pieces.selector)].find((piece) => piece.getAttribute(pieces.key) === key);
+      if (!el) {
+        gliding.delete(key);
+        continue;
+      }
+      const { currentTime } = animation;
+      animation.cancel();
+      startGlide(el, key, animation.effect.getKeyframes()).currentTime = currentTime;
+    }
+  }
+
+  function startGlide(el, key, keyframes) {
+    el.classList.add("move-gliding");
+    const animation = el.animate(keyframes, { duration: GLIDE_MS, easing: "ease-in-out" });
+    gliding.set(key, animation);
+    animation.finished.then(
+      () => {
+        el.classList.remove("move-gliding");
+        if (gliding.get(key) === animation) gliding.delete(key);
+      },
+      () => {},
+    );
+    return animation;
   }
 
   // The game redraws its parts on every click and view: put the marks back each time.
@@ -140,11 +175,8 @@ export function createMoves(root, { region, hooks, seat, motion = MOTION.animate
       const dx = (was.x - now.x) / scale;
       const dy = (was.y - now.y) / scale;
       if (Math.hypot(dx, dy) * scale < 2) continue;
-      el.classList.add("move-gliding");
-      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], {
-        duration: GLIDE_MS,
-        easing: "ease-in-out",
-      }).finished.then(() => el.classList.remove("move-gliding"), () => {});
+      gliding.get(el.getAttribute(pieces.key))?.cancel();
+      startGlide(el, el.getAttribute(pieces.key), [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }]);
     }
   }
 
