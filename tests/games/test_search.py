@@ -220,13 +220,22 @@ def _wins(game, state: State, seat: int) -> bool | None:
 # Positions of bot games (game, players, seed, actions played) where the seat to act
 # wins by some of its actions and loses by others, before any other seat acts again: the
 # last turn of a Space Mission game (R26), the last turn of a BlaBla game (B50-B54).
-FORCED = [("space-mission", 2, 22, 86), ("blabla", 2, 20, 91)]
+# Jump Drive's is constructed: a second-round position whose scores are set to 48 VP
+# each, the other seat's choice already made, so this round's scoring ends the game
+# (J38) and the seat's own choice decides who has more (J33-J39): two of its four
+# choices win.
+FORCED = [
+    ("space-mission", 2, 22, 86, None),
+    ("blabla", 2, 20, 91, None),
+    ("jump-drive", 2, 6, 18, {"vp": [48, 48]}),
+]
 
 
-@pytest.mark.parametrize(("game_id", "players", "seed", "steps"), FORCED)
-def test_the_search_finds_a_forced_win(game_id, players, seed, steps):
+@pytest.mark.parametrize(("game_id", "players", "seed", "steps", "edit"), FORCED)
+def test_the_search_finds_a_forced_win(game_id, players, seed, steps, edit):
     game = registry.get(game_id)
     state = [s.state for s in playout(game, players, seed, wander=0.0)][steps]
+    state = {**state, **(edit or {})}
     seat = game.active_seats(state)[0]
     outcome = {
         search.action_key(a): _wins(game, game.apply(state, seat, a)[0], seat)
