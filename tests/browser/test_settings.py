@@ -248,3 +248,50 @@ def test_O2_a_guided_game_keeps_its_confirm_and_its_panel_says_nothing_else(new_
     expect(page.locator(".guide")).to_be_visible()
     expect(page.locator(".turn-ends-note")).to_have_count(0)
     expect(page.locator("[data-action=confirm]")).to_be_visible()
+
+
+SETTLE = """async ([settings, steps]) => {
+    const { createAsks } = await import("/static/js/match/asks.js");
+    const asks = createAsks(settings, (action) => action.type === "confirm");
+    const sent = [];
+    const act = (action) => { sent.push(action); return Promise.resolve(); };
+    const out = [];
+    for (const [kind, arg] of steps) {
+        sent.length = 0;
+        if (kind === "act") await asks.act(arg, act);
+        else asks.settle({ view: { legal: arg.legal }, version: arg.version }, act);
+        out.push([...sent]);
+    }
+    return out;
+}"""
+CONFIRM, UNDO, SWAP = {"type": "confirm"}, {"type": "undo"}, {"type": "swap", "with": 1}
+
+
+def test_B59_a_turn_left_waiting_on_an_answer_ends_once_only_end_turn_is_left(new_page):
+    """The player's last action waited on another seat (a swap's answer, a fight's bids,
+    B59): with the setting on, the turn ends as soon as End turn is all that is left,
+    once; a view with other choices, or the setting off, sends nothing."""
+    page = new_page()
+    page.goto("/healthz")  # any page of the site: modules load from its origin
+    steps = [
+        ["act", SWAP],  # sent flagged; the answer is awaited
+        ["view", {"legal": [], "version": 5}],
+        ["view", {"legal": [CONFIRM, UNDO], "version": 6}],  # answered: the turn ends
+        ["view", {"legal": [CONFIRM, UNDO], "version": 6}],  # the same view drawn again
+        ["act", SWAP],
+        ["view", {"legal": [SWAP, CONFIRM], "version": 8}],  # other choices: nothing owed
+        ["view", {"legal": [CONFIRM], "version": 9}],
+    ]
+    flagged = {**CONFIRM, "end_turn": True}
+    on = page.evaluate(SETTLE, [{"end_turn_with_last": True}, steps])
+    assert on == [
+        [{**SWAP, "end_turn": True}],
+        [],
+        [flagged],
+        [],
+        [{**SWAP, "end_turn": True}],
+        [],
+        [],
+    ]
+    off = page.evaluate(SETTLE, [{"end_turn_with_last": False}, steps])
+    assert off == [[SWAP], [], [], [], [SWAP], [], []]

@@ -11,6 +11,8 @@ import { ActRefused } from "./socket.js";
  */
 export function createAsks(settings, turnEnds = () => false) {
   const ask = (question) => window.confirm(question);
+  let owed = false; // a flagged act left the turn waiting on another seat
+  let tried = -1; // the view version the turn's end was last sent at
   return {
     /** Resigning or leaving a running game: true to go ahead. */
     leave(question) {
@@ -21,7 +23,26 @@ export function createAsks(settings, turnEnds = () => false) {
       if (settings?.confirm_turn_end && turnEnds(action) && !ask(gettext("End your turn now?"))) {
         return Promise.reject(new ActRefused("not_sent", gettext("Your turn goes on: nothing was sent.")));
       }
-      return act(settings?.end_turn_with_last ? { ...action, end_turn: true } : action);
+      if (!settings?.end_turn_with_last) return act(action);
+      owed = !turnEnds(action);
+      return act({ ...action, end_turn: true });
+    },
+    /**
+     * After each view, with end_turn_with_last: a turn whose last action waited on another
+     * seat (a swap's answer, a fight's bids) ends once nothing but its end is left, as the
+     * rules end it at once otherwise. A view with other choices clears what was owed.
+     */
+    settle({ view, version }, act) {
+      if (!settings?.end_turn_with_last) return;
+      const legal = view?.legal ?? [];
+      const ender = legal.find(turnEnds);
+      if (!ender || !legal.every((a) => a === ender || a.type === "undo")) {
+        if (legal.length) owed = false;
+        return;
+      }
+      if (!owed || version <= tried) return;
+      tried = version;
+      act({ ...ender, end_turn: true }).catch(() => {}); // refused: the End turn button stays
     },
   };
 }

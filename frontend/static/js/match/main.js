@@ -108,6 +108,7 @@ async function start() {
     rematch.update(over, seatNames(match));
     draw();
     guide.update(snapshot);
+    asks.settle(snapshot, (sent) => connection.act(sent));
   };
 
   const connection = new MatchConnection(config.ws, {
