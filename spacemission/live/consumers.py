@@ -25,6 +25,7 @@ from spacemission.live import (
     frames,
     hub,
     ordering,
+    prepared,
     presence,
     rematches,
     roster,
@@ -83,7 +84,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _set_up(self) -> None:
         # Held until its sync; synced again if it falls behind (``catchup``).
         self.outlet = hub.Outlet(
-            self.channel_name, self._write, held=True, catch_up=self._send_sync
+            self.channel_name,
+            self._write,
+            held=True,
+            catch_up=self._send_sync,
+            direct=prepared.direct(self.base_send),
         )
         self.seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         self.joined = True  # from here on, a failure leaves whatever was joined

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from channels.layers import InMemoryChannelLayer
 
-from spacemission.live import relay
+from spacemission.live import prepared, relay
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +63,11 @@ class Outlet:
         *,
         held: bool = False,
         catch_up: Callable[[], Awaitable[Any]] | None = None,
+        direct: prepared.Direct | None = None,
     ) -> None:
         self.key = key
         self._write = write
+        self.direct = direct  # a Daphne socket: an audience's frame is framed once for all
         self._held: list[tuple[str, int | None]] | None = [] if held else None
         self._holds = 0
         self.version: int | None = None
@@ -82,6 +84,15 @@ class Outlet:
         else:
             await self._write(text)
             self.wrote(version)
+
+    def write_now(self, frame: prepared.Frame, version: int | None) -> bool:
+        """Write an audience's ``frame`` at once, framed once for all its sockets, if this
+        is a Daphne socket and not held: whether it was (else ``write`` it)."""
+        if self.direct is None or self._held is not None:
+            return False
+        frame.send(self.direct)  # a closed socket gets nothing, as with Daphne's send
+        self.wrote(version)
+        return True
 
     def wrote(self, version: int | None) -> None:
         """The socket was given the patch of ``version`` (None: a frame of no version)."""
@@ -195,9 +206,17 @@ class Hub:
             return
         text, skip = message["text"], message.get("skip")
         version = patch_version(text)
+        frame = prepared.Frame(text)
         for outlet in members:
-            if outlet.key != skip:
-                await self._safely(outlet.write(text, version))
+            if outlet.key == skip:
+                continue
+            try:
+                if outlet.write_now(frame, version):
+                    continue
+            except Exception:  # one closing socket must not cost the others their frame
+                log.debug("a frame was not delivered", exc_info=True)
+                continue
+            await self._safely(outlet.write(text, version))
 
     async def close(self) -> None:
         """Stop receiving from the other processes (a hub of a test's own)."""

@@ -1,0 +1,81 @@
+"""A frame framed once for all of an audience's sockets on this server.
+
+Daphne hands each frame the application sends to autobahn, which encodes the text and
+builds the websocket frame for that one socket: for a patch that a hundred spectators
+get, a hundred encodings and framings of the same bytes, each behind Daphne's checks of
+an ASGI message. Autobahn's own broadcast interface does it once: the factory prepares
+the message (``prepareMessage``) and each socket sends the prepared bytes
+(``sendPreparedMessage``). The hub uses it for every socket a Daphne server serves
+(``Direct``); any other ASGI server, and a test's communicator, keep the ASGI ``send``.
+
+Daphne is found without importing it: importing ``daphne.server`` installs Twisted's
+reactor, which a process that does not serve must not do.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any
+
+
+class Direct:
+    """One socket of a Daphne server, written to without an ASGI message."""
+
+    __slots__ = ("connections", "protocol")
+
+    def __init__(self, connections: dict[Any, dict[str, Any]], protocol: Any) -> None:
+        self.connections = connections  # the server's open connections, as its send checks
+        self.protocol = protocol
+
+    def open(self) -> bool:
+        """Whether Daphne's own send would write to the socket now."""
+        connection = self.connections.get(self.protocol)
+        return (
+            connection is not None
+            and not connection.get("disconnected")
+            and self.protocol.state == self.protocol.STATE_OPEN
+        )
+
+
+def direct(send: Callable[..., Any]) -> Direct | None:
+    """The Daphne socket behind an ASGI ``send`` (Daphne's is its server's
+    ``handle_reply`` bound to the socket's protocol), or None for any other server."""
+    server_module = sys.modules.get("daphne.server")
+    protocol_module = sys.modules.get("daphne.ws_protocol")
+    if server_module is None or protocol_module is None:
+        return None
+    if not isinstance(send, functools.partial) or len(send.args) != 1 or send.keywords:
+        return None
+    server = getattr(send.func, "__self__", None)
+    protocol = send.args[0]
+    if (
+        not isinstance(server, server_module.Server)
+        or getattr(send.func, "__func__", None) is not server_module.Server.handle_reply
+        or not isinstance(protocol, protocol_module.WebSocketProtocol)
+    ):
+        return None
+    return Direct(server.connections, protocol)
+
+
+class Frame:
+    """One frame's text, prepared at most once per websocket factory (one a server)."""
+
+    __slots__ = ("_prepared", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._prepared: dict[int, tuple[Any, Any]] = {}
+
+    def send(self, to: Direct) -> bool:
+        """Write the frame to the socket: whether it was open."""
+        if not to.open():
+            return False
+        factory = to.protocol.factory
+        prepared = self._prepared.get(id(factory))
+        if prepared is None:
+            message = factory.prepareMessage(self.text.encode())
+            prepared = self._prepared[id(factory)] = (factory, message)
+        to.protocol.sendPreparedMessage(prepared[1])
+        return True
