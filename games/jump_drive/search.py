@@ -304,6 +304,6 @@ HOOKS = SearchHooks(
     estimate=estimate,
     round_key=round_key,
     scale=5.0,
-    simulations={"normal": 40, "strong": 140},
-    playout_depth=12,
+    simulations={"normal": 40, "strong": 120},
+    playout_depth=40,  # four to five rounds of two seats: 12 searched no better than easy
 )

@@ -222,12 +222,12 @@ def _wins(game, state: State, seat: int) -> bool | None:
 # last turn of a Space Mission game (R26), the last turn of a BlaBla game (B50-B54).
 # Jump Drive's is constructed: a second-round position whose scores are set to 48 VP
 # each, the other seat's choice already made, so this round's scoring ends the game
-# (J38) and the seat's own choice decides who has more (J33-J39): two of its four
-# choices win.
+# (J38) and the seat's own choice decides who has more (J33-J39): one of its three
+# choices wins.
 FORCED = [
     ("space-mission", 2, 22, 86, None),
     ("blabla", 2, 20, 91, None),
-    ("jump-drive", 2, 6, 18, {"vp": [48, 48]}),
+    ("jump-drive", 2, 4, 15, {"vp": [48, 48]}),
 ]
 
 
