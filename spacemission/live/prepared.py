@@ -23,20 +23,15 @@ from typing import Any
 class Direct:
     """One socket of a Daphne server, written to without an ASGI message."""
 
-    __slots__ = ("connections", "protocol")
+    __slots__ = ("protocol",)
 
-    def __init__(self, connections: dict[Any, dict[str, Any]], protocol: Any) -> None:
-        self.connections = connections  # the server's open connections, as its send checks
+    def __init__(self, protocol: Any) -> None:
         self.protocol = protocol
 
     def open(self) -> bool:
-        """Whether Daphne's own send would write to the socket now."""
-        connection = self.connections.get(self.protocol)
-        return (
-            connection is not None
-            and not connection.get("disconnected")
-            and self.protocol.state == self.protocol.STATE_OPEN
-        )
+        """Whether the socket is open (autobahn's own test before it sends a message)."""
+        protocol = self.protocol
+        return protocol.state == protocol.STATE_OPEN
 
 
 def direct(send: Callable[..., Any]) -> Direct | None:
@@ -56,7 +51,7 @@ def direct(send: Callable[..., Any]) -> Direct | None:
         or not isinstance(protocol, protocol_module.WebSocketProtocol)
     ):
         return None
-    return Direct(server.connections, protocol)
+    return Direct(protocol)
 
 
 class Frame:
