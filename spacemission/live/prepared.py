@@ -55,22 +55,22 @@ def direct(send: Callable[..., Any]) -> Direct | None:
 
 
 class Frame:
-    """One frame's text, prepared at most once per websocket factory (one a server)."""
+    """One frame's text, prepared once by the factory of the sockets it goes to (a Daphne
+    server has one websocket factory)."""
 
-    __slots__ = ("_prepared", "text")
+    __slots__ = ("_factory", "_message", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._prepared: dict[int, tuple[Any, Any]] = {}
+        self._factory: Any = None
+        self._message: Any = None
 
     def send(self, to: Direct) -> bool:
         """Write the frame to the socket: whether it was open."""
         if not to.open():
             return False
         factory = to.protocol.factory
-        prepared = self._prepared.get(id(factory))
-        if prepared is None:
-            message = factory.prepareMessage(self.text.encode())
-            prepared = self._prepared[id(factory)] = (factory, message)
-        to.protocol.sendPreparedMessage(prepared[1])
+        if factory is not self._factory:
+            self._factory, self._message = factory, factory.prepareMessage(self.text.encode())
+        to.protocol.sendPreparedMessage(self._message)
         return True

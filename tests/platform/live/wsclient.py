@@ -104,10 +104,7 @@ class Client(Tracker):
     async def close(self) -> None:
         if self.open_:
             self.open_ = False
-            # Leaving takes a database write and the Redis unsubscriptions: on a busy
-            # machine more than the communicator's default second, and a leave cut short
-            # leaves the socket's presence behind for the next test.
-            await self.ws.disconnect(timeout=TIMEOUT)
+            await self.ws.disconnect()
 
     async def send(self, frame: Frame | str) -> None:
         await self.ws.send_to(

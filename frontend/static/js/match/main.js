@@ -156,7 +156,6 @@ async function start() {
       lobbyUrl: config.lobby_url,
       endPanel: document.getElementById("match-end-extra"),
       endTurnWithLast, // the turn panel says so
-
       act: guide.guard((action) => asks.act(action, (sent) => connection.act(sent))),
       announce: (text) => status.notice(text),
     });
