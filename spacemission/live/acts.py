@@ -2,8 +2,9 @@
 
 Both take the same road: on the event loop (``matches.loopact``, over PostgreSQL or
 SQLite), else in a worker thread (``services.apply_action``): a PostgreSQL site without a
-pool, the act that ends the match (its table and the ratings), a batch that could not be
-written. Refusals are the rules' and the services' (``IllegalAction``).
+pool, a batch that could not be written. The act that ends the match is stored on the
+loop too; its table and ratings follow in a worker thread (``matches.finisher``), before
+the facts that tell of them. Refusals are the rules' and the services' (``IllegalAction``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from games.core import Action
 from spacemission.live import fanout
 from spacemission.live.threads import db
-from spacemission.matches import loopact
+from spacemission.matches import finisher, loopact
 from spacemission.matches.services import Applied, apply_action
 
 Messages = list[tuple[str, fanout.Message]]
@@ -28,6 +29,8 @@ async def apply(
         # A batch applies the act whether or not this caller waits for it to the end: one
         # that gives up before its batch begins leaves it unapplied.
         applied = await loopact.apply_action(match_id, seat, action, version, client_id, user)
+        if applied is not None and applied.finished:
+            return applied, await db(finished)(applied)
         if applied is not None:
             return applied, fanout.patch_messages(applied)
     return await db(in_thread)(match_id, seat, action, version, client_id, user)
@@ -39,3 +42,10 @@ def in_thread(
     """``apply`` in one worker thread (it may read the database to build the patches)."""
     applied = apply_action(match_id, seat, action, version, client_id, user)
     return applied, fanout.patch_messages(applied)
+
+
+def finished(applied: Applied) -> Messages:
+    """The table and ratings of the match ``applied`` ended on the loop, then its patches
+    and the facts of its end."""
+    finisher.finish(applied.match_id)
+    return fanout.patch_messages(applied)

@@ -6,6 +6,9 @@ Deadlines live in the database (``Match.deadline``), so a restart resumes them a
 process killed between a deadline and its timeout leaves it for the next sweep, of any
 process. Claiming re-reads the deadline under the match's lock (``matches.clocks.claim``),
 so with N processes sweeping at once exactly one times a match out, once.
+
+Each sweep also finishes a match whose end is stored but whose table and ratings a
+process died before settling (``matches.finisher``), and tells its clients.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from django.conf import settings
 
 from spacemission.live import announce, fanout, ordering, runner
 from spacemission.live.threads import db
-from spacemission.matches import absence, clocks
+from spacemission.matches import absence, clocks, finisher
 from spacemission.matches.absence import Outcome
 
 log = logging.getLogger(__name__)
@@ -44,6 +47,7 @@ async def _watch() -> None:
     while True:
         try:
             await sweep()
+            await finish_left_over()
             wait = await db(_until_next)()
         except Exception:  # a database hiccup must not end the worker
             log.exception("deadline sweep failed")
@@ -71,6 +75,18 @@ async def sweep(at: int | None = None) -> list[int]:
                 await announce.seats(outcome, messages)
                 fired.append(match_id)
     return fired
+
+
+async def finish_left_over() -> list[int]:
+    """Finish every match that ended without its table and ratings settled, and send its
+    facts to its sockets; the ids of those this process finished."""
+    done = []
+    for match_id in await db(finisher.left_over)():
+        async with ordering.turn(match_id):
+            if await db(finisher.finish)(match_id):
+                await fanout.send(await db(fanout.facts_messages)(match_id))
+                done.append(match_id)
+    return done
 
 
 def _time_out(match_id: int, at: int) -> tuple[Outcome | None, list[tuple[str, fanout.Message]]]:

@@ -79,11 +79,15 @@ def patch_messages(applied: Applied) -> list[tuple[str, Message]]:
         clock_frame = frame_message(frames.clock(clock))
         messages += [(seat_group(match_id, seat), clock_frame) for seat in unpatched]
     if applied.finished:
-        # The facts need no state: the snapshot (the largest column) is not even read.
-        match = Match.objects.select_related("table").defer("snapshot").get(pk=match_id)
-        facts = frames.match(snapshot.match_facts(match))
-        messages.append((match_group(match_id), frame_message(facts)))
+        messages += facts_messages(match_id)
     return messages
+
+
+def facts_messages(match_id: int) -> list[tuple[str, Message]]:
+    """The match's facts for all its sockets (its end, its ratings: once it is over)."""
+    # The facts need no state: the snapshot (the largest column) is not even read.
+    match = Match.objects.select_related("table").defer("snapshot").get(pk=match_id)
+    return [(match_group(match_id), frame_message(frames.match(snapshot.match_facts(match))))]
 
 
 def own_patch(

@@ -6,8 +6,9 @@ the action and updates the match (its snapshot only every few acts: ``matches.st
 On PostgreSQL a process that wrote a match's last act may skip the first: one guarded
 statement appends and updates only if the rows are still as it wrote them
 (``matches.written``).
-A player's or a bot's act runs them on the event loop through ``matches.actstore``; the
-act that ends a match runs them here, in a worker thread on Django's connection. On
+A player's or a bot's act runs them on the event loop through ``matches.actstore``, the
+act that ends a match among them; the acts of the worker thread's road (a batch that could
+not be written, the stand-ins' turns) run them here, on Django's connection. On
 PostgreSQL they go through a server-side-binding cursor that prepares each statement
 once per pooled connection; on SQLite, whose transactions take the write lock at BEGIN
 (``settings.DATABASES``), the same statements run without ``FOR UPDATE``.
@@ -70,6 +71,8 @@ UPDATE matches_match
 SET version = %s, view_versions = {json}, clock = {json}, deadline = %s, updated_at = %s{snap}
 WHERE id = %s
 """
+# The match's end, beside the act that ended it (``loopact``; ``matches.finisher`` does the rest).
+_END = "UPDATE matches_match SET status = %s, result = {json}, finished_at = %s WHERE id = %s"
 _SNAPSHOT = ", snapshot = {json}, snapshot_version = %s"
 _SNAPSHOT_READ = "SELECT snapshot, snapshot_version FROM matches_match WHERE id = %s"
 _SINCE = """
@@ -217,6 +220,11 @@ def _match_row(match: Match, views: str | None, at: Any, snapshot: bool) -> list
     return [*head, match.pk]
 
 
+def end_statement(match: Match, vendor: str) -> Statement:
+    """Store that the match ended: its status, result and time."""
+    return _sql(_END, vendor), [match.status, _text(match.result), match.finished_at, match.pk]
+
+
 def seat_back(match_id: int, seat: int) -> None:
     """The seat's person plays again: no longer away, no timeouts in a row."""
     _execute(*seat_back_statement(match_id, seat, connection.vendor))
@@ -236,6 +244,7 @@ def postgresql_statements() -> list[str]:
         _sql(_GUARDED, vendor, snapshot=False),
         _sql(_GUARDED, vendor, snapshot=True),
         _sql(_SEAT_BACK, vendor),
+        _sql(_END, vendor),
         _sql(_SNAPSHOT_READ, vendor),
         _sql(_SINCE, vendor),
     ]

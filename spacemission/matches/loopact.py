@@ -6,9 +6,9 @@ paid the hop there and back and Django's transaction machinery. A player's act a
 bot's (``live.acts``) run here instead, with the same statements (``actlog``) and the
 same decision (``services.decide``), on either database: what differs is only the store under it
 (``matches.actstore``: a pooled connection of ``matches.loopdb`` on PostgreSQL, one writer
-thread's connection on SQLite). Only the act that ends the match changes more (its table
-and the ratings): for that one ``apply_action`` returns None, having changed nothing, and
-the caller runs ``services.apply_action`` in a worker thread.
+thread's connection on SQLite). The act that ends the match is stored here too, with the
+match's end (its status, result and time); what else the end changes, its table and the
+ratings, follows the commit in a worker thread (``matches.finisher``).
 
 The acts of different matches that wait here meanwhile are applied in one transaction (a
 *batch*), in two round trips: ``BEGIN`` with each match's lock and read, then every act's
@@ -86,8 +86,9 @@ async def apply_action(
     user: AbstractBaseUser | None,
 ) -> Applied | None:
     """``services.apply_action`` for a player (``user``; None: the seat's bot) on the
-    loop, with the same result and refusals; None: apply it in a worker thread instead
-    (it ends the match, or the batch could not be written), nothing having changed."""
+    loop, with the same result and refusals (an act that ends the match leaves its table
+    and ratings to ``finisher.finish``); None: apply it in a worker thread instead (the
+    batch could not be written), nothing having changed."""
     loop = asyncio.get_running_loop()
     store = actstore.store()
     if store is None:
@@ -320,8 +321,7 @@ async def _locked_step(store: Store, db: Connection, request: _Request, rows: Ro
 
 async def _decide(vendor: str, db: Connection, request: _Request, rows: Rows) -> _Step:
     """One act of the batch on its locked rows: decided, its statements made, nothing
-    written yet. Raises IllegalAction as ``services.apply_action`` does, and _Elsewhere
-    for the act that ends the match."""
+    written yet. Raises IllegalAction as ``services.apply_action`` does."""
     locked = actlog.locked(rows)
     if locked is None:
         raise IllegalAction("no_match", "there is no such match")
@@ -334,15 +334,16 @@ async def _decide(vendor: str, db: Connection, request: _Request, rows: Rows) ->
     decided = services.decide(
         match, seats, seat, request.action, request.expected_version, request.client_id, user
     )
-    if decided.applied.finished:
-        raise _Elsewhere
-    statements, read = [], locked.versions
+    finished = decided.applied.finished
+    statements, read = [], None if finished else locked.versions
     if services.comes_back(seats, seat, user):
         statements.append(actlog.seat_back_statement(match.pk, seat, vendor))
         read = None  # its seat row changes: the next act locks
-    snapshot = states.snapshot_if_due(match)
+    snapshot = states.snapshot_if_due(match, always=finished)
     at = timezone.now()
     statements += actlog.record_statements(match, decided.entry, vendor, at, snapshot=snapshot)
+    if finished:  # its table and ratings follow the commit (``matches.finisher``)
+        statements.append(actlog.end_statement(match, vendor))
     # Checked here: a value no database can store fails this act alone.
     statements = [_storable(statement) for statement in statements]
     return _Step(request, decided.applied, match, seats, read, decided.waiting, statements)

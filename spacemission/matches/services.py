@@ -21,7 +21,6 @@ from games import bots, fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Event, Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
-from spacemission.lobby.broadcast import tables_changed
 from spacemission.lobby.games import default_level
 from spacemission.lobby.models import Table
 from spacemission.matches import (
@@ -29,6 +28,7 @@ from spacemission.matches import (
     audiences,
     clocks,
     decisions,
+    finisher,
     signals,
     states,
     turnmail,
@@ -209,12 +209,10 @@ def apply_locked(
     decided = decide(match, seats, seat, action, expected_version, client_id, user)
     if decided.applied.finished:
         actlog.append(match, decided.entry)  # the result is rated with the whole log
-        _finish(match)
+        finisher.finish_locked(match)
     _store(match, None if decided.applied.finished else decided.entry)
     states.keep_on_commit(match)
-    if decided.applied.finished:
-        transaction.on_commit(tables_changed)
-    else:
+    if not decided.applied.finished:
         turnmail.after_commit(match, decided.waiting)
     return decided.applied
 
@@ -341,15 +339,6 @@ def _rules_apply(
         message = f"the action is malformed ({exc.__class__.__name__})"
         raise IllegalAction("bad_action", message) from exc
     return after, events
-
-
-def _finish(match: Match) -> None:
-    """Mark the finished match's table finished and announce the finish (the ratings
-    listen), in the caller's transaction."""
-    Table.objects.filter(pk=match.table_id).update(
-        status=Table.Status.FINISHED, updated_at=timezone.now()
-    )
-    signals.match_finished.send(None, match=match)
 
 
 def replay(match: Match) -> State:

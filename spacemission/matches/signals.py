@@ -3,8 +3,9 @@
 ``matches`` stores changes and never speaks to clients: a change that happened outside an
 act (a match started, a seat handed to a bot) is reported here once its transaction
 commits, and the live layer, which listens (``spacemission.live.apps``), announces it.
-A match that finishes says so inside the finishing transaction, so the ratings, which
-listen (``spacemission.ratings.apps``), change with it or not at all.
+A match that finishes says so inside the transaction that finishes its table
+(``matches.finisher``), so the ratings, which listen (``spacemission.ratings.apps``), change
+with it or not at all.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.dispatch import Signal
 
 # Sent after the commit with ``match_id`` and ``seats_changed`` (who plays a seat changed).
 match_changed = Signal()
-# Sent inside the transaction that finishes a match, with ``match``.
+# Sent inside the transaction that finishes a match's table, with ``match``.
 match_finished = Signal()
 
 

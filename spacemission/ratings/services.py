@@ -1,6 +1,7 @@
 """Rating a finished match: openskill's Plackett-Luce model, every seat at once.
 
-Called by ``matches`` inside the transaction that finishes a match, so a match's ratings
+Called by ``matches`` inside the transaction that finishes a match's table
+(``matches.finisher``), so a match's ratings
 change exactly once: with the finish, or (called again) not at all. Only rated tables
 count. Each seat is rated as its user (also when a bot finished the seat for them) or, at
 a bot's own seat, as that bot kind. Each seat ranks by its place (``matches.places``, the

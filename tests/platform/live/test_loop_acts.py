@@ -18,10 +18,14 @@ from bench import roundtrip
 from games import registry
 from games.core import IllegalAction
 from spacemission.live import acts as live_acts
-from spacemission.matches import actlog, actstore, loopact, loopdb, states, turnmail
+from spacemission.live import deadlines
+from spacemission.lobby.models import Table
+from spacemission.matches import actlog, actstore, finisher, loopact, loopdb, states, turnmail
 from spacemission.matches.models import Action, Match, MatchSeat
 from spacemission.matches.services import apply_action
+from spacemission.ratings.models import Rating, RatingChange
 from tests.platform.live.conftest import create_match, create_user
+from tests.platform.live.wsclient import Client
 
 # Bots wait (``tests/platform/conftest.py``); the ``postgres`` ones skip without
 # PostgreSQL, or fail where it is required.
@@ -153,23 +157,75 @@ async def test_a_client_id_applied_before_is_acknowledged_again_on_the_loop(user
     assert await sync(stored)(match) == after_first
 
 
-async def test_the_act_that_ends_the_match_is_left_to_the_worker_thread(users):
-    ada, bob = users[:2]
-    match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
-    players = [ada, bob]
+def ended(match: Match) -> tuple:
+    """What the end of a match stores: its rows, its status and result, its table's
+    status, and the ranks and games of its rating changes."""
+    row = Match.objects.values("status", "result").get(pk=match.pk)
+    table = Table.objects.values_list("status", flat=True).get(pk=match.table_id)
+    changes = RatingChange.objects.filter(match=match).order_by("seat")
+    return stored(match), row, table, list(changes.values_list("seat", "rank"))
+
+
+async def play_to_the_last_act(match: Match, players: list, twin: Match | None = None):
+    """Play the toy match (and its twin, in a worker thread) up to its last act, on the
+    loop: that act's arguments, without the match's id."""
     for act in range(7):
         seat, versions, legal = await sync(where)(match)
-        await loopact.apply_action(
-            match.pk, seat, legal[0], versions[seat], f"a{act}", players[seat]
-        )
+        arguments = (seat, legal[0], versions[seat], f"a{act}", players[seat])
+        await loopact.apply_action(match.pk, *arguments)
+        if twin is not None:
+            await sync(apply_action)(twin.pk, *arguments)
     seat, versions, legal = await sync(where)(match)
-    before = await sync(stored)(match)
-    last = (match.pk, seat, legal[0], versions[seat], "last", players[seat])
-    assert await loopact.apply_action(*last) is None
-    assert await sync(stored)(match) == before
-    finished = await sync(apply_action)(*last)
-    assert finished.finished
-    assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
+    return seat, legal[0], versions[seat], "last", players[seat]
+
+
+async def test_the_act_that_ends_the_match_is_stored_on_the_loop_as_in_the_worker_thread(
+    users, clock
+):
+    """The match's end is written with its last act; the table and ratings follow, once."""
+    players = users[:2]
+    loop, thread = await sync(twins)(players, options={"cards_per_seat": 4}, rated=True)
+    last = await play_to_the_last_act(loop, players, thread)
+    on_loop = await loopact.apply_action(loop.pk, *last)
+    in_thread = await sync(apply_action)(thread.pk, *last)
+    assert on_loop.finished and same(on_loop, in_thread)
+    rows, end, table, changes = await sync(ended)(loop)
+    assert (rows, end) == (await sync(ended)(thread))[:2]
+    assert end["status"] == "finished" and (table, changes) == ("running", [])
+    assert await sync(finisher.left_over)() == [loop.pk]
+    assert await sync(finisher.finish)(loop.pk)
+    assert not await sync(finisher.finish)(loop.pk)  # once
+    assert await sync(finisher.left_over)() == []
+    assert (await sync(ended)(loop))[2:] == (await sync(ended)(thread))[2:]
+    assert [r.games for r in await sync(list)(Rating.objects.all())] == [2, 2]
+
+
+async def test_a_match_the_loop_ended_is_finished_before_its_sockets_hear_of_it(users, connect):
+    """Through the sockets: the last act is stored on the loop, and the facts of the end
+    that follow it carry the ratings."""
+    in_thread, match, clients = await acts_in_threads(users, connect, 8, rated=True)
+    assert in_thread == 0
+    for client in clients:
+        facts = await client.expect("match")
+        assert len(facts["match"]["end"]["ratings"]) == 2
+    status = Table.objects.values_list("status", flat=True)
+    assert await sync(status.get)(pk=match.table_id) == "finished"
+
+
+async def test_a_finish_a_process_did_not_live_to_do_is_done_by_the_next_sweep(users, connect):
+    """The end stored, the process gone before the table and ratings: any process's
+    deadline sweep finishes it, once, and tells its sockets."""
+    players = users[:2]
+    match = await sync(create_match)(players, options={"cards_per_seat": 4}, rated=True)
+    last = await play_to_the_last_act(match, players)
+    watcher = await connect(match)
+    await loopact.apply_action(match.pk, *last)  # as the process died: no finish after it
+    await watcher.drain()
+    assert await deadlines.finish_left_over() == [match.pk]
+    assert await deadlines.finish_left_over() == []
+    facts = await watcher.expect("match")
+    assert len(facts["match"]["end"]["ratings"]) == 2
+    assert await sync(RatingChange.objects.filter(match=match).count)() == 2
 
 
 async def test_a_player_back_from_away_plays_again_on_the_loop(users):
@@ -251,33 +307,41 @@ async def test_takers_wait_for_a_connection_while_all_are_in_use():
     assert second.raw.closed
 
 
-async def acts_in_threads(users, connect, monkeypatch, acts: int) -> tuple[int, Match]:
+async def acts_in_threads(
+    users, connect, acts: int, *, rated: bool = False
+) -> tuple[int, Match, list[Client]]:
     """Play ``acts`` acts of a new 2-seat match of 8 cards through real sockets: how many
-    went to a worker thread (``acts.in_thread``), and the match."""
+    went to a worker thread (``acts.in_thread``), the match and its players' sockets."""
     ada, bob = users[:2]
-    match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4})
+    match = await sync(create_match)([ada, bob], options={"cards_per_seat": 4}, rated=rated)
     in_thread = []
     real = live_acts.in_thread
-    monkeypatch.setattr(live_acts, "in_thread", lambda *args: in_thread.append(args) or real(*args))
-    clients = {0: await connect(match, ada), 1: await connect(match, bob)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(live_acts, "in_thread", lambda *args: in_thread.append(args) or real(*args))
+        clients = await _play(match, [ada, bob], connect, acts)
+    return len(in_thread), match, clients
+
+
+async def _play(match: Match, players: list, connect, acts: int) -> list[Client]:
+    clients = [await connect(match, player) for player in players]
     for act in range(acts):
         seat, versions, legal = await sync(where)(match)
         client = clients[seat]
         await client.until_version(versions[seat])
         await client.send({"t": "act", "id": f"a{act}", "v": client.v, "action": legal[0]})
         assert (await client.answer(f"a{act}"))["t"] == "patch"
-    return len(in_thread), match
+    return clients
 
 
-async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect, monkeypatch):
-    in_thread, match = await acts_in_threads(users, connect, monkeypatch, 8)
-    assert in_thread == 1  # the last act only: it ends the match
+async def test_a_players_act_through_the_socket_runs_on_the_loop(users, connect):
+    in_thread, match, _ = await acts_in_threads(users, connect, 8)
+    assert in_thread == 0  # the last act too, which ends the match
     assert await sync(Match.objects.values_list("status", flat=True).get)(pk=match.pk) == "finished"
 
 
 async def test_a_bots_act_takes_the_players_road_on_the_loop(users, connect, monkeypatch):
-    """A bot's act is applied as a person's is (``acts.apply``): on the loop, one thread
-    act for the whole match, the one that ends it."""
+    """A bot's act is applied as a person's is (``acts.apply``): on the loop, every one
+    to the end of the match."""
     ada = users[0]
     match = await sync(create_match)([ada, "greedy"], options={"cards_per_seat": 4})
     in_thread = []
@@ -304,13 +368,13 @@ async def test_a_bots_act_takes_the_players_road_on_the_loop(users, connect, mon
         assert (await client.answer(f"a{act}"))["t"] == "patch"
     await sync(match.refresh_from_db)()
     assert match.status == "finished"
-    assert len(in_thread) == 1  # the act that ended the match
+    assert in_thread == []
     stored = await sync(Action.objects.filter(match=match).count)()
     assert stored == match.version  # every act stored once, the bot's among them
     bots_acts = await sync(Action.objects.filter(match=match, seat=1).count)()
     bots_on_loop = [args for args in on_loop if args[-1] is None]
     assert bots_acts >= 3
-    assert len(bots_on_loop) >= bots_acts - 1  # each went to the loop (the last may end it)
+    assert len(bots_on_loop) >= bots_acts  # each went to the loop
 
 
 def where_or_end(match: Match) -> tuple[int | None, list[int], list]:
@@ -324,12 +388,10 @@ def where_or_end(match: Match) -> tuple[int | None, list[int], list]:
 
 
 @pytest.mark.postgres
-async def test_without_a_pool_players_acts_run_in_worker_threads(
-    users, connect, monkeypatch, settings
-):
+async def test_without_a_pool_players_acts_run_in_worker_threads(users, connect, settings):
     settings.DB_POOL_SIZE = 0  # a new connection per call: nothing to keep on the loop
     assert not loopdb.available()
-    in_thread, _match = await acts_in_threads(users, connect, monkeypatch, 3)
+    in_thread, _match, _ = await acts_in_threads(users, connect, 3)
     assert in_thread == 3
 
 
