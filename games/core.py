@@ -178,6 +178,9 @@ class SearchHooks:
     (``None``: none), so each seat is searched there without seeing the others' choices.
     ``simulations`` is the budget of each search level (``games.bots.LEVELS``), set per
     game from its playout speed so that a strong decision stays well within half a second.
+    ``ranked(state, seat, moves)`` orders ``moves`` best first as the easy bot sees them
+    from the seat's part of the state, and the tree searches only the first ``width``:
+    at these budgets a decision of fifty moves would get about one simulation each.
     """
 
     sample: Callable[[View, int, int], State]
@@ -188,6 +191,8 @@ class SearchHooks:
     scale: float
     playout_depth: int
     simulations: dict[str, int]
+    ranked: Callable[[State, int, list[Action]], list[Action]] | None = None
+    width: int = 0
 
 
 @dataclass(frozen=True)

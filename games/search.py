@@ -99,6 +99,15 @@ def rewards(game: Game, hooks: SearchHooks, state: State) -> list[float]:
     return out
 
 
+def searched(hooks: SearchHooks, state: State, seat: int) -> list[Action]:
+    """The moves the tree tries for ``seat``: the game's, or the ``width`` the easy bot
+    ranks best where it ranks them."""
+    moves = hooks.moves(state, seat)
+    if hooks.ranked is None or len(moves) <= hooks.width:
+        return moves
+    return hooks.ranked(state, seat, moves)[: hooks.width]
+
+
 def _select(node: _Node, moves: list[Action], g: int) -> tuple[int, _Edge, Action, bool]:
     """(generator, edge, action, whether the edge is new): an untried action if any, else
     the best by UCB over the times each was available."""
@@ -174,7 +183,7 @@ def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: i
             break  # an edge was added in the round just over
         walk.enter(key)
         mover = active[0]
-        g, edge, action, new = _select(walk.at(mover), hooks.moves(state, mover), g)
+        g, edge, action, new = _select(walk.at(mover), searched(hooks, state, mover), g)
         path.append((edge, mover))
         state, _ = game.apply(state, mover, action)
         walk.moved(mover, edge, action)
@@ -207,7 +216,7 @@ def search(
     g = rng.seed_state(seed)
     g, first = rng.next_u64(g)
     state = hooks.sample(view, seat, first)
-    moves = hooks.moves(state, seat)
+    moves = searched(hooks, state, seat)
     if not moves:
         raise ValueError("the seat has no action to take")
     if len(moves) == 1:

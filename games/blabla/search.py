@@ -330,6 +330,18 @@ def greedy_view(state: State, seat: int) -> View:
     }
 
 
+def ranked(state: State, seat: int, moves: list[Action]) -> list[Action]:
+    """``moves`` best first: a draw (B26), then the ship's moves as the easy bot values
+    them (B19-B24), then the rest (taking tokens, B29, which the easy bot never does),
+    from the seat's part of the state."""
+    ships = [a for a in moves if a["type"] == "move"]
+    bot = bots.Greedy(greedy_view(state, seat))
+    targets, diagonal = bot.target(), bot.has_diagonal()
+    ships.sort(key=lambda a: -bot.move_value(a, targets, diagonal))
+    draws = [a for a in moves if a["type"] == "draw"]
+    return draws + ships + [a for a in moves if a["type"] not in ("draw", "move")]
+
+
 def _easy(state: State, seat: int, g: int) -> Action:
     return bots.bot_action("greedy", greedy_view(state, seat), g)
 
@@ -343,4 +355,6 @@ HOOKS = SearchHooks(
     scale=6.0,
     simulations={"normal": 80, "strong": 200},
     playout_depth=10,
+    ranked=ranked,
+    width=5,
 )

@@ -66,6 +66,14 @@ def greedy_on_state(state: State, seat: int, seed: int) -> Action:
     return _Greedy.from_state(state, seat).choose(choices, seed)
 
 
+def ranked_on_state(state: State, seat: int, choices: list[Action]) -> list[Action]:
+    """``choices`` best first as the greedy bot values them for ``seat`` of a (dealt)
+    state, from the seat's own part and the public table (ties keep their order)."""
+    values = _Greedy.from_state(state, seat).values(choices)
+    order = sorted(range(len(choices)), key=lambda i: -values[i])
+    return [choices[i] for i in order]
+
+
 def _planet(state: State, planet: str) -> dict[str, Any]:
     """The parts of a planet's public entry (``view._planet``) the greedy bot reads."""
     p, stack = PLANETS[planet], state["stacks"][planet]
@@ -173,6 +181,17 @@ class _Greedy:
         return cls(seat, seen)
 
     def choose(self, choices: list[Action], seed: int) -> Action:
+        values = self.values(choices)
+        g = rng.seed_state(seed)
+        best, best_key = choices[0], None
+        for action, value in zip(choices, values, strict=True):
+            g, jitter = rng.next_u64(g)
+            if best_key is None or (value, jitter) > best_key:
+                best, best_key = action, (value, jitter)
+        return best
+
+    def values(self, choices: list[Action]) -> list[float]:
+        """What each choice is worth to the bot."""
         scorers: dict[str, Callable[[Action], float]] = {
             "pick": self._pick,
             "restock": self._restock,
@@ -191,13 +210,7 @@ class _Greedy:
                 IDLE + 0.2 * len(a["discard"]) if a["type"] == "restock" else v
                 for a, v in zip(choices, values, strict=True)
             ]
-        g = rng.seed_state(seed)
-        best, best_key = choices[0], None
-        for action, value in zip(choices, values, strict=True):
-            g, jitter = rng.next_u64(g)
-            if best_key is None or (value, jitter) > best_key:
-                best, best_key = action, (value, jitter)
-        return best
+        return values
 
     # ------------------------------------------------------------ tile values
 

@@ -167,6 +167,32 @@ def test_a_bot_chooses_the_same_when_what_it_cannot_see_is_dealt_anew(where, dea
     assert chosen in game.view(state, seat)["legal"]
 
 
+RANKING = [g for g in GAMES if registry.get(g).search.ranked is not None]
+
+
+@pytest.mark.parametrize("game_id", RANKING)
+def test_a_decision_of_many_moves_is_searched_over_the_easy_bots_best(game_id):
+    """The tree tries the ``width`` moves the easy bot ranks best (B19-B24 for BlaBla's
+    ship moves, J14-J28 for Jump Drive's choices, J10 and J18 for its discards): its own
+    choice among them, and the same whatever the seat cannot see."""
+    game = registry.get(game_id)
+    hooks = game.search
+    wide = 0
+    for seed in range(30):
+        state = position(game_id, 3, seed, 25 + seed)
+        seat = game.active_seats(state)[0]
+        moves = hooks.moves(state, seat)
+        if len(moves) <= hooks.width:
+            continue
+        wide += 1
+        tried = search.searched(hooks, state, seat)
+        assert len(tried) == hooks.width and all(move in moves for move in tried)
+        easy = game.bot_action("greedy", game.view(state, seat), seed)
+        assert easy in tried or easy not in moves  # (a discard is searched in hand order)
+        assert search.searched(hooks, _redealt(game_id, state, seat, seed), seat) == tried
+    assert wide >= 3
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_level_is_reproducible_from_its_seed(game_id):
     game = registry.get(game_id)
