@@ -1,7 +1,7 @@
 """Bots against bots, seat-rotated, with confidence intervals: how strong is each level?
 
     python -m games.arena space-mission --players 4 --bots strong greedy greedy greedy \\
-        --games 200 [--seed N] [--cap 3000]
+        --games 200 [--seed N] [--cap 3000] [--jobs 2]
 
 ``--bots`` names one bot per seat: a level (``easy``, ``normal``, ``strong``, see
 ``games.bots.choose``) or one of the game's own bots (``random``, ``greedy``; ``greedy``
@@ -15,15 +15,20 @@ tied seats share the places they cover), each with a 95 % confidence interval; a
 time per decision of each name (median and 99th percentile, in CPU seconds of this
 process, which hold on a busy machine, and wall seconds). The interval is the normal
 one over deals: a deal's rotations are averaged first, since they share their luck.
+``--jobs`` plays the deals in that many processes at once; every game is decided by its
+deal and rotation alone, so the figures are the same whatever the number.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import statistics
 import sys
 import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from games import bots as levels
@@ -158,15 +163,35 @@ def report(games: list[Played], bots: list[str], timing: dict[str, Timing]) -> s
     return "\n".join(lines)
 
 
-def arena(game: Game, bots: list[str], games: int, seed: int, cap: int) -> tuple[list, dict]:
-    """Play ``games`` (rounded up to whole rotations) from deal ``seed`` on."""
-    n = len(bots)
+def arena(
+    game: Game, bots: list[str], games: int, seed: int, cap: int, jobs: int = 1
+) -> tuple[list, dict]:
+    """Play ``games`` (rounded up to whole rotations) from deal ``seed`` on, in ``jobs``
+    processes."""
+    deals = [seed + d for d in range(math.ceil(games / len(bots)))]
+    one = functools.partial(_deal, game.info.id, bots, cap=cap)
     timing = {bot: Timing() for bot in dict.fromkeys(bots)}
-    played = []
-    for d in range(math.ceil(games / n)):
-        for rotation in range(n):
-            played.append(play(game, bots, seed + d, rotation, cap, timing))
+    played: list[Played] = []
+    for games_of_deal, times in _mapped(one, deals, jobs):
+        played += games_of_deal
+        for bot, t in times.items():
+            timing[bot].cpu += t.cpu
+            timing[bot].wall += t.wall
     return played, timing
+
+
+def _deal(game_id: str, bots: list[str], deal: int, cap: int) -> tuple[list, dict]:
+    """Every rotation of one deal, and the bots' times."""
+    game = registry.get(game_id)
+    timing = {bot: Timing() for bot in dict.fromkeys(bots)}
+    return [play(game, bots, deal, r, cap, timing) for r in range(len(bots))], timing
+
+
+def _mapped(one: functools.partial, deals: list[int], jobs: int) -> Iterable[tuple[list, dict]]:
+    if jobs <= 1:
+        return map(one, deals)
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(one, deals))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal")
     parser.add_argument("--cap", type=int, default=3000, help="action limit per game")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing deals at once")
     args = parser.parse_args(argv)
     ids = [info.id for info in registry.all_games()]
     if args.game not in ids:
@@ -193,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [b for b in bots if b not in known]
     if unknown:
         parser.error(f"unknown bots {unknown}; {args.game} has {list(known)}")
-    played, timing = arena(game, bots, args.games, args.seed, args.cap)
+    played, timing = arena(game, bots, args.games, args.seed, args.cap, args.jobs)
     print(report(played, bots, timing))
     return 0
 

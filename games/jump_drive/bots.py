@@ -88,17 +88,6 @@ def _greedy(view: View, legal: list[Action]) -> Action:
     return best
 
 
-def ranked(view: View, moves: list[Action]) -> list[Action]:
-    """``moves`` best first as the greedy bot values them: a discard's cards from the
-    one it would miss least (its commit first), a placement's by what it adds."""
-    table = _Table(view)
-    if view["me"]["task"]["kind"] == "discard":
-        return sorted(
-            moves, key=lambda a: (0, 0.0) if "card" not in a else (1, _keep_value(table, a["card"]))
-        )
-    return sorted(moves, key=lambda a: -_action_value(table, a))
-
-
 def _action_value(table: _Table, action: dict[str, Any]) -> float:
     kind = action["type"]
     if kind == "commit":

@@ -297,12 +297,6 @@ def _easy(state: State, seat: int, g: int) -> Action:
     return bots.bot_action("greedy", greedy_view(state, seat), g)
 
 
-def ranked(state: State, seat: int, moves: list[Action]) -> list[Action]:
-    """``moves`` best first as the easy bot values them (the choice, J14-J28; the cards to
-    pay or to give up, J10 and J18), from the seat's part of the state."""
-    return bots.ranked(greedy_view(state, seat), moves)
-
-
 HOOKS = SearchHooks(
     sample=sample_state,
     moves=moves,
@@ -312,6 +306,4 @@ HOOKS = SearchHooks(
     scale=5.0,
     simulations={"normal": 40, "strong": 120},
     playout_depth=40,  # four to five rounds of two seats: 12 searched no better than easy
-    ranked=ranked,
-    width=6,
 )

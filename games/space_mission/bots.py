@@ -66,14 +66,6 @@ def greedy_on_state(state: State, seat: int, seed: int) -> Action:
     return _Greedy.from_state(state, seat).choose(choices, seed)
 
 
-def ranked_on_state(state: State, seat: int, choices: list[Action]) -> list[Action]:
-    """``choices`` best first as the greedy bot values them for ``seat`` of a (dealt)
-    state, from the seat's own part and the public table (ties keep their order)."""
-    values = _Greedy.from_state(state, seat).values(choices)
-    order = sorted(range(len(choices)), key=lambda i: -values[i])
-    return [choices[i] for i in order]
-
-
 def _planet(state: State, planet: str) -> dict[str, Any]:
     """The parts of a planet's public entry (``view._planet``) the greedy bot reads."""
     p, stack = PLANETS[planet], state["stacks"][planet]

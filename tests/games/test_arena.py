@@ -72,3 +72,13 @@ def test_the_command_refuses_a_bot_the_game_has_not(capsys):
     assert "unknown bots ['wizard']" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["blabla", "--players", "3", "--bots", "strong", "easy"])
+
+
+def test_deals_played_in_several_processes_give_the_same_games():
+    game = registry.get("jump-drive")
+    alone, alone_timing = arena(game, ["greedy", "random"], 6, 7, 3000)
+    shared, shared_timing = arena(game, ["greedy", "random"], 6, 7, 3000, jobs=2)
+    assert shared == alone
+    assert [len(t.cpu) for t in shared_timing.values()] == [
+        len(t.cpu) for t in alone_timing.values()
+    ]
