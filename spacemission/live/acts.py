@@ -9,7 +9,10 @@ the facts that tell of them. Refusals are the rules' and the services' (``Illega
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+from django.db import DatabaseError
 
 from games.core import Action
 from spacemission.live import fanout
@@ -18,6 +21,7 @@ from spacemission.matches import finisher, loopact
 from spacemission.matches.services import Applied, apply_action
 
 Messages = list[tuple[str, fanout.Message]]
+log = logging.getLogger(__name__)
 
 
 async def apply(
@@ -46,6 +50,10 @@ def in_thread(
 
 def finished(applied: Applied) -> Messages:
     """The table and ratings of the match ``applied`` ended on the loop, then its patches
-    and the facts of its end."""
-    finisher.finish(applied.match_id)
+    and the facts of its end. A finish that fails is left to the deadline sweep: the act
+    is stored, and its patches go out all the same."""
+    try:
+        finisher.finish(applied.match_id)
+    except DatabaseError:
+        log.exception("match %s: its finish is left to the next sweep", applied.match_id)
     return fanout.patch_messages(applied)

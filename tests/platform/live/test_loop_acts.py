@@ -12,7 +12,7 @@ import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from django.core import mail
-from django.db import connection
+from django.db import DatabaseError, connection
 
 from bench import roundtrip
 from games import registry
@@ -210,6 +210,20 @@ async def test_a_match_the_loop_ended_is_finished_before_its_sockets_hear_of_it(
         assert len(facts["match"]["end"]["ratings"]) == 2
     status = Table.objects.values_list("status", flat=True)
     assert await sync(status.get)(pk=match.table_id) == "finished"
+
+
+async def test_a_finish_that_fails_is_left_to_the_sweep_and_the_last_act_goes_out(users, connect):
+    def refused(match_id: int) -> bool:
+        raise DatabaseError("the database went away")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(finisher, "finish", refused)
+        _, match, clients = await acts_in_threads(users, connect, 8, rated=True)
+    for client in clients:  # every act answered, the last one too (``_play``)
+        assert (await client.expect("match"))["match"]["end"]["ratings"] == []
+    assert await deadlines.finish_left_over() == [match.pk]
+    for client in clients:
+        assert len((await client.expect("match"))["match"]["end"]["ratings"]) == 2
 
 
 async def test_a_finish_a_process_did_not_live_to_do_is_done_by_the_next_sweep(users, connect):
