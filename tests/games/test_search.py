@@ -193,6 +193,12 @@ def test_a_decision_of_many_moves_is_searched_over_the_easy_bots_best(game_id):
     assert wide >= 3
 
 
+def test_the_easy_bots_choice_weighs_more_in_a_larger_budget():
+    """A larger budget must not leave the prior on the strength of playouts cut short."""
+    assert search.prior_visits(40) == search.prior_visits(80) == search.PRIOR_VISITS
+    assert search.prior_visits(200) == 25 and search.prior_visits(220) == 27
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_level_is_reproducible_from_its_seed(game_id):
     game = registry.get(game_id)
