@@ -6,7 +6,9 @@ view only), walks one shared tree by the actions taken, choosing among the actio
 in *this* deal by UCB with availability counts, adds one edge, plays on with the game's
 cheap playout policy for at most ``playout_depth`` actions and scores the result (the
 winners, or the game's estimate where the playout was cut off). The action most often
-tried at the root is played.
+tried at the root is played, the easy bot's choice counting some visits more. Where the
+game ranks its moves as the easy bot values them (``SearchHooks.ranked``), a node tries
+only the ``width`` best, so that each gets simulations enough.
 
 Secret simultaneous choices (a ``round_key`` that is not ``None``) are searched as such,
 by decoupled selection: in a round every seat walks a branch of its own under the round's
