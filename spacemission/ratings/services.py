@@ -16,7 +16,6 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from spacemission.lobby.botnames import bot_label
 from spacemission.matches import places
 from spacemission.matches.models import Match, MatchSeat
 from spacemission.ratings.models import Rating, RatingChange
@@ -127,12 +126,13 @@ def _combined(
 
 def public_changes(match: Match) -> list[dict[str, Any]]:
     """What everyone at the match may see: each rated seat's player (the user also when
-    a bot finished the seat), the shown rating before and after, and whether it is still
-    provisional."""
+    a bot finished the seat; no name for a bot's own seat, which each page names in its
+    reader's language, as it names the seat), the shown rating before and after, and
+    whether it is still provisional."""
     return [
         {
             "seat": c.seat,
-            "name": c.rating.user.shown_name if c.rating.user_id else bot_label(c.rating.bot),
+            "name": c.rating.user.shown_name if c.rating.user_id else None,
             "before": c.before,
             "after": c.after,
             "delta": c.delta,

@@ -52,6 +52,17 @@ def test_a_rated_game_its_replay_the_leaderboard_and_the_profile(new_page, daphn
     changes = final.locator(".rating-changes li")
     expect(changes).to_have_count(2)
     expect(changes.first).to_contain_text(re.compile(r"Rhea: 1500 → 1\d{3}\?, \u2212\d+"))
+    # In Hungarian the bot's line names it as its seat does: the facts carry no English name.
+    reader = new_page(PHONE)
+    reader.context.add_cookies(
+        [{"name": "django_language", "value": "hu", "url": daphne_server.url}]
+    )
+    reader.goto(f"/t/{table}/")
+    bot_seat = reader.locator(".player[data-seat='1'] .player-name")
+    expect(bot_seat).to_contain_text("bot")
+    bot_name = bot_seat.text_content().strip()
+    assert bot_name not in {"Easy bot", "Normal bot", "Strong bot"}
+    expect(reader.locator("#match-final .rating-changes li .who").nth(1)).to_have_text(bot_name)
     expect(final.locator(".fair-deal")).to_contain_text("it matches")
     no_sideways_scroll(watcher)
     setup, actions = daphne_server.match_actions(match_id)

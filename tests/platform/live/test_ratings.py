@@ -70,6 +70,8 @@ def test_a_rated_match_is_rated_in_the_transaction_that_finishes_it() -> None:
     assert Rating.objects.get(game="toy", user=bob).games == 1
     shown = public_changes(match)
     assert shown[0]["before"] == scale.CENTRE and shown[0]["provisional"] is True
+    # A bot's own seat is named by each page in its reader's language, not here.
+    assert [c["name"] for c in shown] == [ada.shown_name, bob.shown_name, None]
     assert shown[0]["delta"] == shown[0]["after"] - shown[0]["before"]
 
 
