@@ -176,7 +176,7 @@ def test_the_end_shows_places_and_scores_before_the_deal_line(tables, game):
         deal = end.locator("details.fair-deal")
         expect(deal.locator(".deal-verdict")).to_have_text("Deal verified ✓")
         expect(deal.locator("code").first).to_be_hidden()  # folded
-        # Measured in one go: a presence frame redraws the end screen at any moment.
+        # The three tops from one layout.
         tops = page.evaluate(
             TOPS, [".result-table", ".rating-changes, .match-final .muted", "details.fair-deal"]
         )
@@ -201,4 +201,25 @@ def test_the_replay_offers_no_action_and_labels_its_steps(tables, game):
         expect(page.locator(f"[data-go={go}]")).to_have_text(word)
     expect(page.locator("#fair-deal .verdict.ok")).to_have_text("Deal verified ✓")
     expect(page.locator("body")).not_to_contain_text("python -m")
+    page.close()
+
+
+def test_someone_coming_to_watch_leaves_the_end_screen_as_the_reader_has_it(tables, new_page):
+    context, urls = tables
+    page = context.new_page()
+    page.goto(urls["jump-drive", "over"])
+    ui.wait_for_table(page)
+    end = page.locator(".end-screen")
+    expect(end.locator("details.fair-deal .deal-verdict")).to_have_text("Deal verified ✓")
+    lobby = end.get_by_role("link", name="Back to the lobby")
+    lobby.focus()
+    end.evaluate("el => { el.dataset.marked = 'yes'; }")
+    watchers = page.locator("#match-status .watchers")
+    before = watchers.text_content()
+    watcher = new_page(PHONE)  # a spectator: a presence frame for every page
+    watcher.goto(urls["jump-drive", "over"])
+    ui.wait_for_table(watcher)
+    expect(watchers).not_to_have_text(before)  # the presence frame has come
+    expect(page.locator(".end-screen[data-marked=yes]")).to_have_count(1)  # not redrawn
+    expect(lobby).to_be_focused()
     page.close()

@@ -1,6 +1,7 @@
 // BlaBla at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { drawEnd } from "../../js/match/final.js";
 import { gettext } from "../../js/match/i18n.js";
 import { seatNames } from "../../js/match/seats.js";
 import { boardSvg } from "./board.js";
@@ -134,7 +135,8 @@ export function createTable(root, api) {
     const names = seatNames(snapshot.match);
     table.setAttribute("aria-busy", busy ? "true" : "false");
     const over = Boolean(v.result);
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel) : "");
+    drawEnd(parts.end, over ? v.result : null, snapshot.match, names,
+      () => endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel));
     redrawIfChanged(parts.turn, banner(v, names, actor()));
     redrawIfChanged(parts.fight, over ? "" : lastFight(v, names));
     redraw(parts.board, boardSvg(v, {

@@ -1,6 +1,7 @@
 // Jump Drive at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { drawEnd } from "../../js/match/final.js";
 import { seatNames } from "../../js/match/seats.js";
 import { gettext, interpolate } from "../../js/match/i18n.js";
 import { closed, guardClosed } from "../../js/match/whynot.js";
@@ -191,7 +192,8 @@ export function createTable(root, api) {
     table.setAttribute("aria-busy", busy ? "true" : "false");
     const names = seatNames(snapshot.match);
     const over = v.phase === "over" && v.result;
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel) : "");
+    drawEnd(parts.end, over ? v.result : null, snapshot.match, names,
+      () => endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel));
     redrawIfChanged(parts.turn, stepBanner(v, names, actor()));
     redraw(parts.controls, api.readOnly ? "" : controls({
       view: v, names, mySeat: api.seat, legal: legal(), busy, refusal, picks, on,

@@ -1,6 +1,7 @@
 // Space Mission at the table: draws the per-seat view and turns clicks into legal actions.
 // Entry point for the match shell: createTable(root, api) → { render(snapshot) }.
 import { h, redraw, redrawIfChanged } from "../../js/match/dom.js";
+import { drawEnd } from "../../js/match/final.js";
 import { seatNames } from "../../js/match/seats.js";
 import { gettext } from "../../js/match/i18n.js";
 import { closed, guardClosed } from "../../js/match/whynot.js";
@@ -193,7 +194,8 @@ export function createTable(root, api) {
     const names = seatNames(snapshot.match);
     const me = v.me;
     const over = v.phase === "over" && v.result;
-    redraw(parts.end, over ? endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel) : "");
+    drawEnd(parts.end, over ? v.result : null, snapshot.match, names,
+      () => endScreen(v, names, api.lobbyUrl, snapshot.match, api.endPanel));
     const mySeat = api.seat;
     const here = mySeat !== null ? v.players.find((p) => p.seat === mySeat)?.ship : null;
     const choosable = myTurn() && !busy ? planetChoices(legal(), choice.type, choice.cards) : new Set();

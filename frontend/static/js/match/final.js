@@ -67,6 +67,20 @@ export function renderFinal(container, match, names) {
     match.commitment && end.salt ? deal(match) : null);
 }
 
+// What each game's end screen was last drawn from, by its container.
+const endsDrawn = new WeakMap();
+
+/** Draw a game's end screen (`build()`) into `container`, or empty it while the game is
+ * on, again only when what it shows changes: the result, the end's facts, the names. The
+ * table redraws on every presence frame, and an end screen drawn again took the reader's
+ * focus and place with it. */
+export function drawEnd(container, result, match, names, build) {
+  const key = result ? JSON.stringify([result, match?.end ?? null, names]) : "";
+  if (endsDrawn.get(container) === key) return;
+  endsDrawn.set(container, key);
+  redraw(container, result ? build() : "");
+}
+
 /** The result's scores in seat order, each with its `place` (1 = won) as the server's
  * places say (match.end.places, spacemission/matches/places.py): a seat given up places
  * below every finisher, as on the profile, the record and the ratings. */
