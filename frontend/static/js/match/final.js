@@ -47,6 +47,17 @@ function deal(match) {
     check);
 }
 
+// What each end panel was last drawn from, by its container.
+const drawnFrom = new WeakMap();
+
+/** Redraw `container` with `build()` unless it was last drawn from the same `key`: once
+ * a game is over, later frames change nothing in what its end shows. */
+function drawFor(container, key, build) {
+  if (drawnFrom.get(container) === key) return;
+  drawnFrom.set(container, key);
+  redraw(container, build());
+}
+
 /** Fill `container` with what the end brings besides the game's own result: rating
  * changes, the replay and the record, and the deal's check. Games show it under their
  * result (api.endPanel). */
@@ -54,21 +65,15 @@ export function renderFinal(container, match, names) {
   const end = match?.end;
   container.hidden = !end;
   if (!end) return;
-  const key = JSON.stringify([end, names]);
-  if (container.dataset.shown === key) return; // drawn already: later patches change nothing here
-  container.dataset.shown = key;
   const ratings = end.ratings ?? [];
-  redraw(container,
+  drawFor(container, JSON.stringify([end, names]), () => [
     h("h3", { class: "panel-title", id: "match-final-title" }, ratings.length ? gettext("Rating changes") : gettext("Ratings")),
     ratings.length ? changes(ratings, names) : h("p", { class: "muted" }, match.rated ? gettext("No ratings changed.") : gettext("A casual game: no ratings change.")),
     h("p", { class: "final-links" },
       h("a", { class: "button small", href: end.replay }, gettext("Watch the replay")),
       h("a", { class: "button small secondary", href: end.record, download: "" }, gettext("Download the game record"))),
-    match.commitment && end.salt ? deal(match) : null);
+    match.commitment && end.salt ? deal(match) : null]);
 }
-
-// What each game's end screen was last drawn from, by its container.
-const endsDrawn = new WeakMap();
 
 /** Draw a game's end screen (`build()`) into `container`, or empty it while the game is
  * on, again only when what it shows changes: the result, the end's facts, the names. The
@@ -76,9 +81,7 @@ const endsDrawn = new WeakMap();
  * focus and place with it. */
 export function drawEnd(container, result, match, names, build) {
   const key = result ? JSON.stringify([result, match?.end ?? null, names]) : "";
-  if (endsDrawn.get(container) === key) return;
-  endsDrawn.set(container, key);
-  redraw(container, result ? build() : "");
+  drawFor(container, key, () => (result ? build() : ""));
 }
 
 /** The result's scores in seat order, each with its `place` (1 = won) as the server's
