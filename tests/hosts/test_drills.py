@@ -23,7 +23,8 @@ from tests.hosts.players import HostPlayer
 from tests.platform.live.remote import SEED_MATCH, replayed_states, stored
 from tests.support.servers import _SESSION
 
-pytestmark = [pytest.mark.slow, pytest.mark.hosts]
+# The hosts' links take fixed subnets (tests/hosts/network.py): one worker runs them all.
+pytestmark = [pytest.mark.slow, pytest.mark.hosts, pytest.mark.xdist_group("hosts")]
 NORMAL = PACES["normal"]
 MATCHES = 6
 CLOCKS = 2

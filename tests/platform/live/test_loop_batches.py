@@ -152,7 +152,10 @@ async def test_two_acts_of_one_match_go_in_two_batches_the_second_seeing_the_fir
 
 def _blocked_backends() -> int:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+        )
         return cursor.fetchone()[0]
 
 
