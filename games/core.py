@@ -181,6 +181,9 @@ class SearchHooks:
     ``ranked(state, seat, moves)`` orders ``moves`` best first as the easy bot sees them
     from the seat's part of the state, and the tree searches only the first ``width``:
     at these budgets a decision of fifty moves would get about one simulation each.
+    ``prior_share`` is the share of the budget the easy bot's choice counts for as visits
+    (at least ``games.search.PRIOR_VISITS``): where playouts cut short mislead a larger
+    budget, a share keeps it on that choice; where they guide it, none lets it leave.
     """
 
     sample: Callable[[View, int, int], State]
@@ -193,6 +196,7 @@ class SearchHooks:
     simulations: dict[str, int]
     ranked: Callable[[State, int, list[Action]], list[Action]] | None = None
     width: int = 0
+    prior_share: float = 0.125
 
 
 @dataclass(frozen=True)

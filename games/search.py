@@ -31,12 +31,12 @@ from games.core import Action, Game, SearchHooks, State, View
 
 EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
 RANDOM_SHARE = 20  # percent of playout choices made at random, not by the easy bot
-# The weight of a prior choice, in simulations: at least PRIOR_VISITS, and one in
-# PRIOR_SHARE of the budget. A fixed weight let a larger budget leave the easy bot's
-# choice on the strength of playouts cut short, and BlaBla's strong bot lost to its
-# normal one (docs/bots.md).
+# The weight of a prior choice, in simulations: at least PRIOR_VISITS, and the game's
+# share of the budget (SearchHooks.prior_share). A fixed weight let a larger budget leave
+# the easy bot's choice on the strength of playouts cut short, and BlaBla's strong bot
+# lost to its normal one; Space Mission's strong bot plays better with the fixed weight
+# (docs/bots.md).
 PRIOR_VISITS = 10
-PRIOR_SHARE = 8
 
 
 Policy = Callable[[State, int, int], Action]
@@ -214,8 +214,8 @@ def search(
 ) -> Action:
     """The action ``seat`` takes after ``simulations`` simulations, seeing only ``view``.
 
-    ``prior`` (the easy bot's choice, say) counts ``prior_visits(simulations)`` more
-    visits when the most visited action is played, so the search leaves it only for an
+    ``prior`` (the easy bot's choice, say) counts ``prior_visits(hooks, simulations)``
+    more visits when the most visited action is played, so the search leaves it only for an
     action it finds clearly better."""
     hooks = game.search
     if hooks is None:
@@ -238,13 +238,13 @@ def search(
         else:
             deal = first
         _simulate(game, hooks, root, state, seat, deal)
-    bonus = {action_key(prior): prior_visits(simulations)} if prior is not None else {}
+    bonus = {action_key(prior): prior_visits(hooks, simulations)} if prior is not None else {}
     return max(moves, key=lambda a: _visits(decisions, a, bonus.get(action_key(a), 0)))
 
 
-def prior_visits(simulations: int) -> int:
-    """The visits a prior choice counts for, at this budget."""
-    return max(PRIOR_VISITS, simulations // PRIOR_SHARE)
+def prior_visits(hooks: SearchHooks, simulations: int) -> int:
+    """The visits a prior choice counts for, at this budget of this game."""
+    return max(PRIOR_VISITS, int(simulations * hooks.prior_share))
 
 
 def _visits(node: _Node, action: Action, bonus: int = 0) -> tuple[int, float]:

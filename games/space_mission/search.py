@@ -212,4 +212,7 @@ HOOKS = SearchHooks(
     scale=6.0,
     simulations={"normal": 60, "strong": 220},
     playout_depth=8,
+    # Its playouts lead the search well: the strong bot beat the easy one 68 % of 64 games
+    # with the fixed weight, 57 % with an eighth of the budget (docs/bots.md).
+    prior_share=0.0,
 )

@@ -193,10 +193,14 @@ def test_a_decision_of_many_moves_is_searched_over_the_easy_bots_best(game_id):
     assert wide >= 3
 
 
-def test_the_easy_bots_choice_weighs_more_in_a_larger_budget():
-    """A larger budget must not leave the prior on the strength of playouts cut short."""
-    assert search.prior_visits(40) == search.prior_visits(80) == search.PRIOR_VISITS
-    assert search.prior_visits(200) == 25 and search.prior_visits(220) == 27
+def test_the_easy_bots_choice_weighs_more_in_a_larger_budget_where_the_game_says_so():
+    """A larger budget must not leave the prior on the strength of playouts cut short,
+    unless the game's own playouts are worth leaving it for (``prior_share``)."""
+    blabla = registry.get("blabla").search
+    assert search.prior_visits(blabla, 40) == search.prior_visits(blabla, 80) == 10
+    assert search.prior_visits(blabla, 200) == 25
+    space_mission = registry.get("space-mission").search
+    assert search.prior_visits(space_mission, 220) == search.PRIOR_VISITS == 10
 
 
 @pytest.mark.parametrize("game_id", GAMES)
