@@ -15,7 +15,7 @@ from tests.games.jump_drive.builder import build as build_jump_drive
 
 pytestmark = pytest.mark.browser
 
-RENDER = """async ([game, view]) => {
+RENDER = """async ([game, view, keepAs]) => {
     await new Promise((loaded) => {  // the catalogue of the page's language (/jsi18n/)
         const script = document.head.appendChild(document.createElement("script"));
         script.onload = loaded;
@@ -38,14 +38,16 @@ RENDER = """async ([game, view]) => {
     window.sent = [];
     const api = { seat: view.seat, lobbyUrl: "/", announce: () => {},
         act: (action) => { window.sent.push(action); return new Promise(() => {}); } };
-    createTable(root, api).render(
-        { view, version: 1, match: null, presence: { connected: [], spectators: 0 } });
+    const shown = createTable(root, api);
+    if (keepAs) window[keepAs] = shown;  // to render it again
+    shown.render({ view, version: 1, match: null, presence: { connected: [], spectators: 0 } });
 }"""
 
 
-def table(page: Page, game: str, view: dict) -> None:
+def table(page: Page, game: str, view: dict, keep_as: str | None = None) -> None:
+    """``game``'s table showing ``view`` (kept as ``window[keep_as]`` where named)."""
     page.goto("/healthz")  # any page of the site: modules load from its origin
-    page.evaluate(RENDER, [game, view])
+    page.evaluate(RENDER, [game, view, keep_as])
 
 
 def described(page: Page, selector: str) -> str:

@@ -54,6 +54,16 @@ export function completed(legal, type, chosen, planet) {
     && (!PLANET_NEEDED.has(type) || a.planet === planet)) ?? null;
 }
 
+/**
+ * Whether a choice begun on an older view can go on in this one: its action is still
+ * legal with every card chosen so far, and every card marked for a Restock is in `hand`.
+ */
+export function stillOpen(legal, choice, hand) {
+  if (!choice.type) return true;
+  if (choice.type === "restock") return has(legal, "restock") && choice.discard.every((id) => hand.some((c) => c.id === id));
+  return matching(legal, choice.type, choice.cards).length > 0;
+}
+
 export function has(legal, type) {
   return legal.some((a) => a.type === type);
 }

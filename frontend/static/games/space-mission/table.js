@@ -6,7 +6,7 @@ import { seatNames } from "../../js/match/seats.js";
 import { gettext } from "../../js/match/i18n.js";
 import { closed, guardClosed } from "../../js/match/whynot.js";
 import { board } from "./board.js";
-import { cardChoices, cardsNeeded, completed, has, planetChoices } from "./choices.js";
+import { cardChoices, cardsNeeded, completed, has, planetChoices, stillOpen } from "./choices.js";
 import { controls, picker, turnBanner } from "./controls.js";
 import { legend } from "./legend.js";
 import { mine } from "./mine.js";
@@ -229,9 +229,9 @@ export function createTable(root, api) {
       snapshot = next;
       if (changedVersion) {
         heldVersion = next.version;
-        if (!busy) choice = freshChoice();
-        // Drop choices the new view no longer allows (e.g. the turn passed).
-        if (!myTurn()) choice = freshChoice();
+        // A new view keeps the choice begun before it where it can still go on (a view
+        // may land between two clicks) and drops it where it cannot (the turn passed).
+        if (!myTurn() || (!busy && !stillOpen(legal(), choice, view().me?.hand ?? []))) choice = freshChoice();
       }
       if (choice.type && choice.type !== "restock" && !has(legal(), choice.type)) choice = freshChoice();
       draw();
