@@ -66,6 +66,17 @@ def greedy_on_state(state: State, seat: int, seed: int) -> Action:
     return _Greedy.from_state(state, seat).choose(choices, seed)
 
 
+def best_restocks(state: State, seat: int, restocks: list[Action], keep: int) -> list[Action]:
+    """The ``keep`` Restocks (each a choice of cards to discard) the greedy bot values most
+    for ``seat`` of a (dealt) state, in the order they were given."""
+    if len(restocks) <= keep:
+        return restocks
+    greedy = _Greedy.from_state(state, seat)
+    values = [greedy.restock_value(a) for a in restocks]
+    ranked = sorted(range(len(restocks)), key=lambda i: -values[i])[:keep]
+    return [restocks[i] for i in sorted(ranked)]
+
+
 def _planet(state: State, planet: str) -> dict[str, Any]:
     """The parts of a planet's public entry (``view._planet``) the greedy bot reads."""
     p, stack = PLANETS[planet], state["stacks"][planet]
@@ -186,7 +197,7 @@ class _Greedy:
         """What each choice is worth to the bot."""
         scorers: dict[str, Callable[[Action], float]] = {
             "pick": self._pick,
-            "restock": self._restock,
+            "restock": self.restock_value,
             "jump": self._jump,
             "fly": self._fly,
             "scan": self._scan,
@@ -271,7 +282,7 @@ class _Greedy:
             return 10.0
         return 0.5 + 8.0 / self.chips
 
-    def _restock(self, action: Action) -> float:
+    def restock_value(self, action: Action) -> float:
         keep = len(self.hand) - len(action["discard"])
         drawn = HAND_SIZE - keep
         if drawn == 0:
