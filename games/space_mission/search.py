@@ -200,7 +200,7 @@ HOOKS = SearchHooks(
     # The outlook's final totals are each off by some ten points, so a lead of 7 counts
     # as a win three times in four (6.0 with points now made any lead a near-certain win).
     scale=20.0,
-    simulations={"normal": 60, "strong": 220},
+    simulations={"normal": 80, "strong": 220},
     playout_depth=8,
     # Its playouts lead the search well: the strong bot beat the easy one 68 % of 64 games
     # with the fixed weight, 57 % with an eighth of the budget (docs/bots.md).
