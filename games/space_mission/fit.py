@@ -46,6 +46,17 @@ def positions(games: int, players: int) -> tuple[list[list[float]], list[float]]
     return rows, totals
 
 
+def sample(games: int, player_counts: Sequence[int]) -> tuple[list[list[float]], list[float]]:
+    """``positions`` of ``games`` games at each player count, together."""
+    rows: list[list[float]] = []
+    totals: list[float] = []
+    for players in player_counts:
+        more_rows, more_totals = positions(games, players)
+        rows += more_rows
+        totals += more_totals
+    return rows, totals
+
+
 def least_squares(rows: list[list[float]], targets: list[float]) -> list[float]:
     """The weights minimising the squared error (Gauss-Jordan with partial pivoting)."""
     m = len(rows[0])
@@ -82,11 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     args = parser.parse_args(argv)
-    rows, totals = [], []
-    for players in args.players:
-        more_rows, more_totals = positions(args.games, players)
-        rows += more_rows
-        totals += more_totals
+    rows, totals = sample(args.games, args.players)
     weights = least_squares(rows, totals)
     print(
         f"{len(rows)} seat positions; error of the fit {rmse(weights, rows, totals):.2f} points, "

@@ -95,9 +95,5 @@ def test_least_squares_finds_the_weights_of_exact_data():
 def test_the_weights_in_use_are_what_the_fit_gives():
     """The outlook's weights are the fit's output for the command its comment names: a
     change to the playout policy or the features shows here until they are fitted again."""
-    rows, totals = [], []
-    for players in (2, 3, 4):
-        more_rows, more_totals = fit.positions(400, players)
-        rows += more_rows
-        totals += more_totals
+    rows, totals = fit.sample(400, (2, 3, 4))
     assert [round(w, 3) for w in fit.least_squares(rows, totals)] == list(WEIGHTS)
