@@ -53,4 +53,4 @@ def choose(game: Game, view: View, seat: int, level: str, seed: int) -> Action:
     if level == "easy":
         return game.bot_action("greedy", view, seed)
     greedy = game.bot_action("greedy", view, seed)
-    return search.search(game, view, seat, game.search.simulations[level], seed, prior=greedy)
+    return search.search_at(game, view, seat, level, seed, prior=greedy)

@@ -176,8 +176,10 @@ class SearchHooks:
     playout is cut off; a lead of ``scale`` points counts as a near-certain win.
     ``round_key(state)`` names the round of secret simultaneous choices the state is in
     (``None``: none), so each seat is searched there without seeing the others' choices.
-    ``simulations`` is the budget of each search level (``games.bots.LEVELS``), set per
-    game from its playout speed so that a strong decision stays well within half a second.
+    ``simulations`` is the budget of each search level (``games.bots.LEVELS``) at two
+    players, set per game from its playout speed so that a strong decision stays within
+    half a second; ``seat_factor`` multiplies it by the number of players, where a larger
+    table leaves time for more (``budget``).
     ``ranked(state, seat, moves)`` orders ``moves`` best first as the easy bot sees them
     from the seat's part of the state, and the tree searches only the first ``width``:
     at these budgets a decision of fifty moves would get about one simulation each.
@@ -197,6 +199,11 @@ class SearchHooks:
     ranked: Callable[[State, int, list[Action]], list[Action]] | None = None
     width: int = 0
     prior_share: float = 0.125
+    seat_factor: dict[int, float] = field(default_factory=dict)
+
+    def budget(self, level: str, players: int) -> int:
+        """The simulations of a ``level`` search at a table of ``players``."""
+        return round(self.simulations[level] * self.seat_factor.get(players, 1.0))
 
 
 @dataclass(frozen=True)

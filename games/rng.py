@@ -18,13 +18,22 @@ def seed_state(seed: int) -> int:
     return seed & _MASK
 
 
+_GAMMA = 0x9E3779B97F4A7C15
+
+
 def next_u64(rng: int) -> tuple[int, int]:
     """(new rng state, a uniform 64-bit value)."""
-    rng = (rng + 0x9E3779B97F4A7C15) & _MASK
+    rng = (rng + _GAMMA) & _MASK
     z = rng
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return rng, z ^ (z >> 31)
+
+
+def nth_u64(rng: int, n: int) -> int:
+    """The value the ``n``-th call of ``next_u64`` from ``rng`` returns (``n`` from 0),
+    without the calls before it."""
+    return next_u64((rng + n * _GAMMA) & _MASK)[1]
 
 
 def randbelow(rng: int, n: int) -> tuple[int, int]:

@@ -217,9 +217,33 @@ def search(
     ``prior`` (the easy bot's choice, say) counts ``prior_visits(hooks, simulations)``
     more visits when the most visited action is played, so the search leaves it only for an
     action it finds clearly better."""
-    hooks = game.search
-    if hooks is None:
+    return _search(game, view, seat, lambda players: simulations, seed, prior)
+
+
+def search_at(
+    game: Game, view: View, seat: int, level: str, seed: int, prior: Action | None = None
+) -> Action:
+    """``search`` with the game's budget for ``level`` at this table's number of players
+    (``SearchHooks.budget``)."""
+    hooks = _hooks(game)
+    return _search(game, view, seat, lambda players: hooks.budget(level, players), seed, prior)
+
+
+def _hooks(game: Game) -> SearchHooks:
+    if game.search is None:
         raise ValueError(f"{game.info.id} has no search")
+    return game.search
+
+
+def _search(
+    game: Game,
+    view: View,
+    seat: int,
+    budget: Callable[[int], int],
+    seed: int,
+    prior: Action | None,
+) -> Action:
+    hooks = _hooks(game)
     g = rng.seed_state(seed)
     g, first = rng.next_u64(g)
     state = hooks.sample(view, seat, first)
@@ -228,6 +252,7 @@ def search(
         raise ValueError("the seat has no action to take")
     if len(moves) == 1:
         return moves[0]
+    simulations = budget(state["players"])
     root = _Node()
     in_round = hooks.round_key(state) is not None
     decisions = root.link(("seat", seat)) if in_round else root
@@ -254,8 +279,7 @@ def _visits(node: _Node, action: Action, bonus: int = 0) -> tuple[int, float]:
 
 def statistics(game: Game, view: View, seat: int, simulations: int, seed: int) -> dict[str, Any]:
     """The search's root figures (for tests and tuning): visits and mean reward by action."""
-    hooks = game.search
-    assert hooks is not None
+    hooks = _hooks(game)
     root = _Node()
     g = rng.seed_state(seed)
     in_round = False

@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -71,8 +72,7 @@ def best_restocks(state: State, seat: int, restocks: list[Action], keep: int) ->
     for ``seat`` of a (dealt) state, in the order they were given."""
     if len(restocks) <= keep:
         return restocks
-    greedy = _Greedy.from_state(state, seat)
-    values = [greedy.restock_value(a) for a in restocks]
+    values = _Greedy.from_state(state, seat).restock_values(restocks)
     ranked = sorted(range(len(restocks)), key=lambda i: -values[i])[:keep]
     return [restocks[i] for i in sorted(ranked)]
 
@@ -92,28 +92,42 @@ def _planet(state: State, planet: str) -> dict[str, Any]:
     }
 
 
+# A tile's part in a score is its kind and colour only: one code per sort of tile, so that
+# the few sorts of collection the search's playouts meet (thousands of times) are each
+# scored once.
+_SORT = {t: f"{kind}/{colour}" for t, (kind, colour) in KIND_COLOUR.items()}
+_ONE_OF = {code: t for t, code in sorted(_SORT.items(), reverse=True)}
+_UNSEEN = Counter(_SORT.values())
+
+
+def _sorts(tiles: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(_SORT[t] for t in tiles))
+
+
 def _points(tiles: list[str]) -> int:
-    return _points_of(tuple(sorted(tiles)))
+    return _points_of(_sorts(tiles))
 
 
-# Tile scores depend on the multiset of tiles only; the search's playouts ask for the same
-# few collections thousands of times, so both figures are kept once worked out.
 @lru_cache(maxsize=1 << 16)
-def _points_of(tiles: tuple[str, ...]) -> int:
-    return sum(tile_scores(tiles).values())
+def _points_of(sorts: tuple[str, ...]) -> int:
+    return sum(tile_scores(_ONE_OF[code] for code in sorts).values())
 
 
 @lru_cache(maxsize=1 << 14)
 def _mean_unknown_gain(held: tuple[str, ...]) -> float:
-    """The mean points an unseen point tile adds to ``held`` (sorted)."""
+    """The mean points an unseen point tile adds to tiles of the sorts ``held`` (sorted)."""
     base = _points_of(held)
-    # A tile's gain depends only on its kind and colour: one score per sort of tile.
-    sorts: dict[tuple[str, str | None], list[str]] = {}
-    for t in sorted(POINT_TILES - set(held)):
-        sorts.setdefault(KIND_COLOUR[t], []).append(t)
-    total = sum(len(ts) * (_points([*held, ts[0]]) - base) for ts in sorts.values())
-    unseen = sum(map(len, sorts.values()))
-    return total / unseen if unseen else 0.0
+    unseen = _UNSEEN - Counter(held)
+    total = sum(
+        count * (_points_of(tuple(sorted((*held, code)))) - base) for code, count in unseen.items()
+    )
+    left = unseen.total()
+    return total / left if left else 0.0
+
+
+@lru_cache(maxsize=1 << 10)
+def _gate_points(probes: tuple[int, ...], seat: int) -> int:
+    return gate_scores(list(probes))[seat]
 
 
 class _Greedy:
@@ -184,20 +198,18 @@ class _Greedy:
         return cls(seat, seen)
 
     def choose(self, choices: list[Action], seed: int) -> Action:
+        """The choice worth most; among equals, the one whose draw from ``seed`` is highest
+        (the draws of the generator in the order of ``choices``)."""
         values = self.values(choices)
+        top = max(values)
         g = rng.seed_state(seed)
-        best, best_key = choices[0], None
-        for action, value in zip(choices, values, strict=True):
-            g, jitter = rng.next_u64(g)
-            if best_key is None or (value, jitter) > best_key:
-                best, best_key = action, (value, jitter)
-        return best
+        tied = [i for i, v in enumerate(values) if v == top]
+        return choices[max(tied, key=lambda i: rng.nth_u64(g, i))]
 
     def values(self, choices: list[Action]) -> list[float]:
         """What each choice is worth to the bot."""
         scorers: dict[str, Callable[[Action], float]] = {
             "pick": self._pick,
-            "restock": self.restock_value,
             "jump": self._jump,
             "fly": self._fly,
             "scan": self._scan,
@@ -205,7 +217,11 @@ class _Greedy:
             "discover": lambda a: self._discover_value(self._here()),
             "confirm": lambda a: 0.0,
         }
-        values = [scorers[a["type"]](a) for a in choices]
+        restocks = [a for a in choices if a["type"] == "restock"]
+        by_restock = dict(zip(map(id, restocks), self.restock_values(restocks), strict=True))
+        values = [
+            by_restock[id(a)] if a["type"] == "restock" else scorers[a["type"]](a) for a in choices
+        ]
         moves = [v for a, v in zip(choices, values, strict=True) if a["type"] in _MOVES]
         if max(moves, default=0.0) < IDLE:
             # Nothing worth doing: cycle the hand rather than wander (or stall for good).
@@ -225,7 +241,7 @@ class _Greedy:
         return _points([*self.owned, *self._all_reserved(), tile]) - self.base
 
     def _mean_unknown_value(self) -> float:
-        return _mean_unknown_gain(tuple(sorted(self.owned + self._all_reserved())))
+        return _mean_unknown_gain(_sorts(self.owned + self._all_reserved()))
 
     def _best_in(self, planet: str) -> float:
         """The best tile this seat expects to find in ``planet``'s stack."""
@@ -282,17 +298,20 @@ class _Greedy:
             return 10.0
         return 0.5 + 8.0 / self.chips
 
-    def restock_value(self, action: Action) -> float:
-        keep = len(self.hand) - len(action["discard"])
-        drawn = HAND_SIZE - keep
-        if drawn == 0:
-            return -1.0
-        useless = sum(1 for c in action["discard"] if not self._useful_once(c))
-        return (
-            0.9 * (HAND_SIZE - len(self.hand))
-            + 0.4 * useless
-            - 0.9 * (len(action["discard"]) - useless)
-        )
+    def restock_values(self, restocks: list[Action]) -> list[float]:
+        """What each Restock (a choice of cards to discard) is worth: cards drawn, useless
+        cards gone, useful ones kept."""
+        held = len(self.hand)
+        useless = {c for c in self.hand if not self._useful_once(c)}
+        out = []
+        for action in restocks:
+            discard = action["discard"]
+            if held - len(discard) == HAND_SIZE:  # nothing would be drawn
+                out.append(-1.0)
+                continue
+            gone = sum(1 for c in discard if c in useless)
+            out.append(0.9 * (HAND_SIZE - held) + 0.4 * gone - 0.9 * (len(discard) - gone))
+        return out
 
     def _fly(self, action: Action) -> float:
         value = self._potential(action["planet"], self.hand) * LATER
@@ -303,9 +322,9 @@ class _Greedy:
 
     def _probe_gain(self) -> float:
         probes = list(self.probes)
-        before = gate_scores(probes)[self.seat]
+        before = _gate_points(tuple(probes), self.seat)
         probes[self.seat] += 1
-        return float(gate_scores(probes)[self.seat] - before)
+        return float(_gate_points(tuple(probes), self.seat) - before)
 
     # ------------------------------------------------------------ positions
 

@@ -7,7 +7,7 @@ publisher's values needs no code change.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +46,15 @@ class Card:
 
     id: str
     coords: tuple[tuple[str, int | str], ...]
+    # The coordinates by colour: asked for in every playout of the search.
+    faces: dict[str, int | str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "faces", dict(self.coords))
 
     def value(self, colour: str) -> int | str | None:
         """The number (or ``"?"``) this card shows in ``colour``; None if it has none."""
-        for c, v in self.coords:
-            if c == colour:
-                return v
-        return None
+        return self.faces.get(colour)
 
     def matches(self, colour: str, number: int) -> bool:
         """True if the card can be played as ``colour`` ``number`` (jokers match any)."""

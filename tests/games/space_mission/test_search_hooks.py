@@ -28,8 +28,11 @@ def test_O3_the_search_tries_every_action_but_undo_and_the_three_restocks_valued
     ]
     kept = [a for a in tried if a["type"] == "restock"]
     assert len(kept) == RESTOCKS
-    value = bots._Greedy.from_state(state, seat).restock_value
-    assert min(map(value, kept)) >= max(value(a) for a in restocks if a not in kept)
+    values = bots._Greedy.from_state(state, seat).restock_values(restocks)
+    value = {repr(a): v for a, v in zip(restocks, values, strict=True)}
+    assert min(value[repr(a)] for a in kept) >= max(
+        value[repr(a)] for a in restocks if a not in kept
+    )
 
 
 def test_R12_with_few_restocks_to_choose_from_every_one_is_tried():
