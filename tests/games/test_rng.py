@@ -24,3 +24,12 @@ def test_shuffled_is_a_permutation_and_leaves_input_alone():
     assert sorted(out) == items
     assert out != items
     assert items == list(range(20))
+
+
+def test_nth_u64_is_the_value_that_many_draws_on():
+    state, values = rng.seed_state(9), []
+    for _ in range(20):
+        state, value = rng.next_u64(state)
+        values.append(value)
+    start = rng.seed_state(9)
+    assert [rng.nth_u64(start, n) for n in range(20)] == values

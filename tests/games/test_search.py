@@ -203,6 +203,27 @@ def test_the_easy_bots_choice_weighs_more_in_a_larger_budget_where_the_game_says
     assert search.prior_visits(space_mission, 220) == search.PRIOR_VISITS == 10
 
 
+def test_a_larger_table_gets_the_budget_its_game_gives_it():
+    """Space Mission's turns leave time for more simulations at three to five players;
+    a level's search at a table is the search of that budget."""
+    hooks = registry.get("space-mission").search
+    assert [hooks.budget("strong", n) for n in (2, 3, 4, 5)] == [220, 330, 440, 440]
+    assert hooks.budget("normal", 4) == 2 * hooks.budget("normal", 2)
+    jump_drive = registry.get("jump-drive").search
+    assert jump_drive.budget("strong", 4) == jump_drive.budget("strong", 2)
+    game, differs = registry.get("space-mission"), False
+    for seed, steps in ((2, 20), (9, 120), (15, 60)):
+        state = position("space-mission", 4, seed, steps)
+        seat = game.active_seats(state)[0]
+        view = game.view(state, seat)
+        greedy = game.bot_action("greedy", view, 3)
+        at_table = search.search(game, view, seat, hooks.budget("normal", 4), 3, prior=greedy)
+        assert bots.choose(game, view, seat, "normal", 3) == at_table
+        two = search.search(game, view, seat, hooks.budget("normal", 2), 3, prior=greedy)
+        differs = differs or two != at_table
+    assert differs  # the positions tell the two budgets apart
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_level_is_reproducible_from_its_seed(game_id):
     game = registry.get(game_id)
