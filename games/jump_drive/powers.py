@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from games.jump_drive.data import (
@@ -125,6 +126,13 @@ def cost(
     ``alone``: a development placed without a world (J19); ``contact``: a military world
     paid for with Contact Specialist; ``convoy``: a second world by Colony Convoy.
     """
+    return _cost(tuple(empire), card.id, alone, contact, convoy)
+
+
+# Asked for every card in hand at every choice, in every playout of the search.
+@lru_cache(maxsize=1 << 16)
+def _cost(empire: tuple[str, ...], card_id: str, alone: bool, contact: bool, convoy: bool) -> int:
+    card = CARDS[card_id]
     reduction = sum(
         effect["amount"]
         for c in cards(empire)
@@ -205,5 +213,12 @@ def _effect_gain(
 
 def totals(empire: Empire, others: Sequence[Empire]) -> tuple[int, int]:
     """(VP, income) of an empire this round."""
+    return _totals(tuple(empire), tuple(map(tuple, others)))
+
+
+# The bots ask for the totals of the same few empires thousands of times a decision (each
+# card they might place, in every playout of the search): each is worked out once.
+@lru_cache(maxsize=1 << 16)
+def _totals(empire: tuple[str, ...], others: tuple[tuple[str, ...], ...]) -> tuple[int, int]:
     ys = yields(empire, others)
     return sum(y.vp for y in ys), sum(y.income for y in ys)
