@@ -201,13 +201,14 @@ class _Greedy:
         """The choice worth most; among equals, the one whose draw from ``seed`` is highest
         (the draws of the generator in the order of ``choices``)."""
         values = self.values(choices)
-        top = max(values)
+        top = max(v for v in values if v is not None)
         g = rng.seed_state(seed)
         tied = [i for i, v in enumerate(values) if v == top]
         return choices[max(tied, key=lambda i: rng.nth_u64(g, i))]
 
-    def values(self, choices: list[Action]) -> list[float]:
-        """What each choice is worth to the bot."""
+    def values(self, choices: list[Action]) -> list[float | None]:
+        """What each choice is worth to the bot; ``None`` for a Restock that cannot be
+        worth the most (the best other choice is worth more than any Restock could be)."""
         scorers: dict[str, Callable[[Action], float]] = {
             "pick": self._pick,
             "jump": self._jump,
@@ -217,19 +218,20 @@ class _Greedy:
             "discover": lambda a: self._discover_value(self._here()),
             "confirm": lambda a: 0.0,
         }
-        restocks = [a for a in choices if a["type"] == "restock"]
-        by_restock = dict(zip(map(id, restocks), self.restock_values(restocks), strict=True))
-        values = [
-            by_restock[id(a)] if a["type"] == "restock" else scorers[a["type"]](a) for a in choices
+        values: list[float | None] = [
+            None if a["type"] == "restock" else scorers[a["type"]](a) for a in choices
         ]
+        restocks = [a for a in choices if a["type"] == "restock"]
         moves = [v for a, v in zip(choices, values, strict=True) if a["type"] in _MOVES]
         if max(moves, default=0.0) < IDLE:
             # Nothing worth doing: cycle the hand rather than wander (or stall for good).
-            values = [
-                IDLE + 0.2 * len(a["discard"]) if a["type"] == "restock" else v
-                for a, v in zip(choices, values, strict=True)
-            ]
-        return values
+            found = [IDLE + 0.2 * len(a["discard"]) for a in restocks]
+        elif max((v for v in values if v is not None), default=-1.0) > self._restock_ceiling():
+            return values
+        else:
+            found = self.restock_values(restocks)
+        by_restock = dict(zip(map(id, restocks), found, strict=True))
+        return [by_restock[id(a)] if v is None else v for a, v in zip(choices, values, strict=True)]
 
     # ------------------------------------------------------------ tile values
 
@@ -297,6 +299,11 @@ class _Greedy:
         if self.chips <= CHIP_RESERVE:
             return 10.0
         return 0.5 + 8.0 / self.chips
+
+    def _restock_ceiling(self) -> float:
+        """What a Restock is worth at most: every card drawn, every discarded card useless
+        (``restock_values``), so that most choices need no card weighed."""
+        return 0.9 * (HAND_SIZE - len(self.hand)) + 0.4 * len(self.hand)
 
     def restock_values(self, restocks: list[Action]) -> list[float]:
         """What each Restock (a choice of cards to discard) is worth: cards drawn, useless
