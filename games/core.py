@@ -186,6 +186,10 @@ class SearchHooks:
     ``prior_share`` is the share of the budget the easy bot's choice counts for as visits
     (at least ``games.search.PRIOR_VISITS``): where playouts cut short mislead a larger
     budget, a share keeps it on that choice; where they guide it, none lets it leave.
+    ``opponents_by_policy``: the player counts at which, outside rounds of secret
+    choices, the other seats play by ``rollout`` inside the tree too, which then holds
+    the searching seat's decisions only; else each of their replies is tried in turn, at
+    random while it is new.
     """
 
     sample: Callable[[View, int, int], State]
@@ -200,6 +204,7 @@ class SearchHooks:
     width: int = 0
     prior_share: float = 0.125
     seat_factor: dict[int, float] = field(default_factory=dict)
+    opponents_by_policy: frozenset[int] = frozenset()
 
     def budget(self, level: str, players: int) -> int:
         """The simulations of a ``level`` search at a table of ``players``."""

@@ -10,6 +10,12 @@ tried at the root is played, the easy bot's choice counting some visits more. Wh
 game ranks its moves as the easy bot values them (``SearchHooks.ranked``), a node tries
 only the ``width`` best, so that each gets simulations enough.
 
+Where the game says so for the number of players (``opponents_by_policy``), the other
+seats play by the playout policy inside the tree as well, so that every simulation's
+visits go to the searching seat's own lines: at four players the others' replies, each
+tried once at random before any was tried twice, took the tree's visits and left its own
+decisions shallow.
+
 Secret simultaneous choices (a ``round_key`` that is not ``None``) are searched as such,
 by decoupled selection: in a round every seat walks a branch of its own under the round's
 node, keyed by its own actions only, so no seat's choice is made knowing another's. Once
@@ -181,6 +187,7 @@ def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: i
     walk = _Walk(root, seat)
     path: list[tuple[_Edge, int]] = []
     grown = grown_in_round = False  # an edge was added: the tree part ends
+    by_policy = state["players"] in hooks.opponents_by_policy
     while not grown:
         active = game.active_seats(state)
         if not active:
@@ -190,6 +197,10 @@ def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: i
             break  # an edge was added in the round just over
         walk.enter(key)
         mover = active[0]
+        if mover != seat and walk.round_node is None and by_policy:
+            g, pick = rng.next_u64(g)
+            state, _ = game.apply(state, mover, hooks.rollout(state, mover, pick))
+            continue
         g, edge, action, new = _select(walk.at(mover), searched(hooks, state, mover), g)
         path.append((edge, mover))
         state, _ = game.apply(state, mover, action)

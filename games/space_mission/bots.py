@@ -64,6 +64,8 @@ def greedy_on_state(state: State, seat: int, seed: int) -> Action:
     """The greedy bot's choice for ``seat`` of a (dealt) state, as it would choose from
     the seat's view of it, without building the view: the search's playout policy."""
     choices = [a for a in legal_actions(state, seat) if a["type"] != "undo"]
+    if len(choices) == 1:  # a turn's closing confirm, most often: nothing to weigh
+        return choices[0]
     return _Greedy.from_state(state, seat).choose(choices, seed)
 
 

@@ -9,6 +9,7 @@ of each rulebook, J15 and B46 for the secret choices).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import defaultdict
 
@@ -207,8 +208,8 @@ def test_a_larger_table_gets_the_budget_its_game_gives_it():
     """Space Mission's turns leave time for more simulations at three to five players;
     a level's search at a table is the search of that budget."""
     hooks = registry.get("space-mission").search
-    assert [hooks.budget("strong", n) for n in (2, 3, 4, 5)] == [220, 330, 440, 440]
-    assert hooks.budget("normal", 4) == 2 * hooks.budget("normal", 2)
+    assert [hooks.budget("strong", n) for n in (2, 3, 4, 5)] == [220, 330, 400, 440]
+    assert hooks.budget("normal", 5) == 2 * hooks.budget("normal", 2)
     jump_drive = registry.get("jump-drive").search
     assert jump_drive.budget("strong", 4) == jump_drive.budget("strong", 2)
     game, differs = registry.get("space-mission"), False
@@ -258,6 +259,27 @@ def test_in_a_round_of_secret_choices_no_seat_is_searched_knowing_another_choice
     own = {search.action_key(a) for a in game.search.moves(game.search.sample(view, seat, 0), seat)}
     assert stats and set(stats) <= own
     assert sum(s["visits"] for s in stats.values()) == 60
+
+
+@pytest.mark.parametrize("by_policy", [True, False])
+def test_where_the_game_says_so_the_other_seats_play_by_the_policy_inside_the_tree(by_policy):
+    """``opponents_by_policy`` (player counts): at those the tree holds the searching
+    seat's decisions only, so the others' moves are never listed for it to choose among;
+    at other counts they are."""
+    game = registry.get("space-mission")
+    asked: set[int] = set()
+
+    def moves(state, seat):
+        asked.add(seat)
+        return game.search.moves(state, seat)
+
+    counts = frozenset({4} if by_policy else {2, 3, 5})
+    hooks = dataclasses.replace(game.search, moves=moves, opponents_by_policy=counts)
+    searching = dataclasses.replace(game, search=hooks)
+    state = position("space-mission", 4, 3, 25)
+    seat = game.active_seats(state)[0]
+    search.search(searching, game.view(state, seat), seat, 120, 2)
+    assert (asked == {seat}) is by_policy
 
 
 def _wins(game, state: State, seat: int) -> bool | None:
