@@ -200,10 +200,10 @@ HOOKS = SearchHooks(
     scale=20.0,
     simulations={"normal": 80, "strong": 220},
     # A larger table's turns leave time for more simulations. At four players the other
-    # seats play by the playout policy in the tree, which makes a simulation dearer: 400
+    # seats play by the playout policy in the tree, which makes a simulation dearer: 370
     # fit in the time. Against three easy bots the strong one won 28.9 % of 64 games with
     # 220 simulations, 48.4 % with 440, 55.2 % with 400 and the policy (docs/bots.md).
-    seat_factor={3: 1.5, 4: 400 / 220, 5: 2.0},
+    seat_factor={3: 1.5, 4: 370 / 220, 5: 2.0},
     opponents_by_policy=frozenset({4}),
     playout_depth=8,
     # The fixed weight of 10 visits: the strong bot beat the easy one 68 % of 64 games with

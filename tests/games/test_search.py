@@ -208,7 +208,7 @@ def test_a_larger_table_gets_the_budget_its_game_gives_it():
     """Space Mission's turns leave time for more simulations at three to five players;
     a level's search at a table is the search of that budget."""
     hooks = registry.get("space-mission").search
-    assert [hooks.budget("strong", n) for n in (2, 3, 4, 5)] == [220, 330, 400, 440]
+    assert [hooks.budget("strong", n) for n in (2, 3, 4, 5)] == [220, 330, 370, 440]
     assert hooks.budget("normal", 5) == 2 * hooks.budget("normal", 2)
     jump_drive = registry.get("jump-drive").search
     assert jump_drive.budget("strong", 4) == jump_drive.budget("strong", 2)
