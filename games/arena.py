@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from games import bots as levels
 from games import registry
 from games.core import Game
+from games.simulate import percentile
 
 Z95 = 1.96
 GAME_BOTS = ("random", "greedy")
@@ -128,11 +129,6 @@ def per_deal(games: list[Played], pick: list[int], what: str) -> list[float]:
     return [statistics.fmean(v) for v in by_deal.values()]
 
 
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
-
-
 def report(games: list[Played], bots: list[str], timing: dict[str, Timing]) -> str:
     finished = [g for g in games if g.ended]
     deals = len({g.deal for g in games})
@@ -156,8 +152,8 @@ def report(games: list[Played], bots: list[str], timing: dict[str, Timing]) -> s
     lines.append("time per decision: median / p99, CPU s (wall s)")
     for name, t in timing.items():
         lines.append(
-            f"  {name:>8}: {statistics.median(t.cpu):.3f} / {_percentile(t.cpu, 0.99):.3f}"
-            f"  ({statistics.median(t.wall):.3f} / {_percentile(t.wall, 0.99):.3f})"
+            f"  {name:>8}: {statistics.median(t.cpu):.3f} / {percentile(t.cpu, 0.99):.3f}"
+            f"  ({statistics.median(t.wall):.3f} / {percentile(t.wall, 0.99):.3f})"
             f"  over {len(t.cpu)} decisions"
         )
     return "\n".join(lines)

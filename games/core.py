@@ -178,8 +178,8 @@ class SearchHooks:
     (``None``: none), so each seat is searched there without seeing the others' choices.
     ``simulations`` is the budget of each search level (``games.bots.LEVELS``) at two
     players, set per game from its playout speed so that a strong decision stays within
-    half a second; ``seat_factor`` multiplies it by the number of players, where a larger
-    table leaves time for more (``budget``).
+    half a second; ``seat_factor`` gives, per player count, what to multiply it by where
+    a larger table leaves time for more (``budget``).
     ``ranked(state, seat, moves)`` orders ``moves`` best first as the easy bot sees them
     from the seat's part of the state, and the tree searches only the first ``width``:
     at these budgets a decision of fifty moves would get about one simulation each.

@@ -136,9 +136,10 @@ def report(tally: Tally, bots: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _percentile(values: list[float], share: float) -> float:
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank ``share`` percentile of ``values`` (0.0 for none)."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
 def details(results: list[dict]) -> list[str]:
@@ -149,8 +150,8 @@ def details(results: list[dict]) -> list[str]:
     if lengths:
         lines.append(
             f"turns per player: mean {statistics.fmean(lengths):.1f} "
-            f"(10th-90th percentile {_percentile(lengths, 0.1):.1f}-"
-            f"{_percentile(lengths, 0.9):.1f}), max {max(lengths):.1f}"
+            f"(10th-90th percentile {percentile(lengths, 0.1):.1f}-"
+            f"{percentile(lengths, 0.9):.1f}), max {max(lengths):.1f}"
         )
     ends = [r["end"] for r in results if "end" in r]
     if ends:

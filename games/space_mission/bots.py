@@ -232,8 +232,9 @@ class _Greedy:
             return values
         else:
             found = self.restock_values(restocks)
-        by_restock = dict(zip(map(id, restocks), found, strict=True))
-        return [by_restock[id(a)] if v is None else v for a, v in zip(choices, values, strict=True)]
+        # The restocks' values fill the gaps in order: both lists follow ``choices``.
+        filling = iter(found)
+        return [next(filling) if v is None else v for v in values]
 
     # ------------------------------------------------------------ tile values
 
