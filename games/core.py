@@ -186,6 +186,9 @@ class SearchHooks:
     ``prior_share`` is the share of the budget the easy bot's choice counts for as visits
     (at least ``games.search.PRIOR_VISITS``): where playouts cut short mislead a larger
     budget, a share keeps it on that choice; where they guide it, none lets it leave.
+    ``playout_depth`` is the actions a playout runs at two players; ``depth_factor``
+    gives, per player count, what to multiply it by where a playout of that length would
+    leave each seat too few of its own decisions (``depth``).
     ``opponents_by_policy``: the player counts at which, outside rounds of secret
     choices, the other seats play by ``rollout`` inside the tree too, which then holds
     the searching seat's decisions only; else each of their replies is tried in turn, at
@@ -205,10 +208,15 @@ class SearchHooks:
     prior_share: float = 0.125
     seat_factor: dict[int, float] = field(default_factory=dict)
     opponents_by_policy: frozenset[int] = frozenset()
+    depth_factor: dict[int, float] = field(default_factory=dict)
 
     def budget(self, level: str, players: int) -> int:
         """The simulations of a ``level`` search at a table of ``players``."""
         return round(self.simulations[level] * self.seat_factor.get(players, 1.0))
+
+    def depth(self, players: int) -> int:
+        """The actions a playout runs at a table of ``players``."""
+        return round(self.playout_depth * self.depth_factor.get(players, 1.0))
 
 
 @dataclass(frozen=True)

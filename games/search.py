@@ -4,7 +4,7 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): each simulation deal
 state consistent with what the searching seat knows (``SearchHooks.sample``, from its
 view only), walks one shared tree by the actions taken, choosing among the actions legal
 in *this* deal by UCB with availability counts, adds one edge, plays on with the game's
-cheap playout policy for at most ``playout_depth`` actions and scores the result (the
+cheap playout policy for at most ``SearchHooks.depth`` actions and scores the result (the
 winners, or the game's estimate where the playout was cut off). The action most often
 tried at the root is played, the easy bot's choice counting some visits more. Where the
 game ranks its moves as the easy bot values them (``SearchHooks.ranked``), a node tries
@@ -208,7 +208,7 @@ def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: i
         # In a round of secret choices every seat chooses in the tree, whichever is first.
         grown = new and walk.round_node is None
         grown_in_round = grown_in_round or (new and walk.round_node is not None)
-    for _ in range(hooks.playout_depth):
+    for _ in range(hooks.depth(state["players"])):
         active = game.active_seats(state)
         if not active:
             break

@@ -282,6 +282,26 @@ def test_where_the_game_says_so_the_other_seats_play_by_the_policy_inside_the_tr
     assert (asked == {seat}) is by_policy
 
 
+@pytest.mark.parametrize("factor", [1.0, 2.0])
+def test_a_playout_runs_the_actions_its_game_gives_a_table_of_that_size(factor):
+    """``depth_factor``: Jump Drive's playouts run twice as many actions at four players
+    as at two, so that they reach as many rounds (a round asks every seat)."""
+    game = registry.get("jump-drive")
+    assert [game.search.depth(n) for n in (2, 3, 4)] == [40, 40, 80]
+    played = []
+
+    def rollout(state, seat, g):
+        played.append(seat)
+        return game.search.rollout(state, seat, g)
+
+    hooks = dataclasses.replace(game.search, rollout=rollout, depth_factor={4: factor})
+    searching = dataclasses.replace(game, search=hooks)
+    state = position("jump-drive", 4, 3, 10)
+    seat = game.active_seats(state)[0]
+    search.statistics(searching, game.view(state, seat), seat, 1, 2)
+    assert len(played) == 40 * factor  # one simulation, its playout not at the game's end
+
+
 def _wins(game, state: State, seat: int) -> bool | None:
     """Whether ``seat`` can force a win from ``state`` by its own actions alone (None: an
     other seat acts before the end, so the position is not the seat's alone)."""
