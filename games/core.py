@@ -186,9 +186,10 @@ class SearchHooks:
     ``prior_share`` is the share of the budget the easy bot's choice counts for as visits
     (at least ``games.search.PRIOR_VISITS``): where playouts cut short mislead a larger
     budget, a share keeps it on that choice; where they guide it, none lets it leave.
-    ``playout_depth`` is the actions a playout runs at two players; ``depth_factor``
-    gives, per player count, what to multiply it by where a playout of that length would
-    leave each seat too few of its own decisions (``depth``).
+    ``playout_depth`` is the actions a playout of each level runs at two players (a level
+    is its simulations and how far each looks); ``depth_factor`` gives, per player count,
+    what to multiply it by where a playout of that length would leave each seat too few
+    of its own decisions (``depth``).
     ``opponents_by_policy``: the player counts at which, outside rounds of secret
     choices, the other seats play by ``rollout`` inside the tree too, which then holds
     the searching seat's decisions only; else each of their replies is tried in turn, at
@@ -201,7 +202,7 @@ class SearchHooks:
     estimate: Callable[[State], list[float]]
     round_key: Callable[[State], Hashable | None]
     scale: float
-    playout_depth: int
+    playout_depth: dict[str, int]
     simulations: dict[str, int]
     ranked: Callable[[State, int, list[Action]], list[Action]] | None = None
     width: int = 0
@@ -214,9 +215,9 @@ class SearchHooks:
         """The simulations of a ``level`` search at a table of ``players``."""
         return round(self.simulations[level] * self.seat_factor.get(players, 1.0))
 
-    def depth(self, players: int) -> int:
-        """The actions a playout runs at a table of ``players``."""
-        return round(self.playout_depth * self.depth_factor.get(players, 1.0))
+    def depth(self, level: str, players: int) -> int:
+        """The actions a ``level`` search's playout runs at a table of ``players``."""
+        return round(self.playout_depth[level] * self.depth_factor.get(players, 1.0))
 
 
 @dataclass(frozen=True)

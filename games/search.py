@@ -28,6 +28,7 @@ with bots replays exactly from its seed.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -183,7 +184,9 @@ class _Walk:
             self.own.append(action_key(action))
 
 
-def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: int, g: int) -> None:
+def _simulate(
+    game: Game, hooks: SearchHooks, root: _Node, state: State, seat: int, depth: int, g: int
+) -> None:
     walk = _Walk(root, seat)
     path: list[tuple[_Edge, int]] = []
     grown = grown_in_round = False  # an edge was added: the tree part ends
@@ -208,7 +211,7 @@ def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: i
         # In a round of secret choices every seat chooses in the tree, whichever is first.
         grown = new and walk.round_node is None
         grown_in_round = grown_in_round or (new and walk.round_node is not None)
-    for _ in range(hooks.depth(state["players"])):
+    for _ in range(depth):
         active = game.active_seats(state)
         if not active:
             break
@@ -221,14 +224,21 @@ def _simulate(game: Game, hooks: SearchHooks, root: _Node, state: State, seat: i
 
 
 def search(
-    game: Game, view: View, seat: int, simulations: int, seed: int, prior: Action | None = None
+    game: Game,
+    view: View,
+    seat: int,
+    simulations: int,
+    seed: int,
+    prior: Action | None = None,
+    level: str = "normal",
 ) -> Action:
-    """The action ``seat`` takes after ``simulations`` simulations, seeing only ``view``.
+    """The action ``seat`` takes after ``simulations`` simulations, seeing only ``view``,
+    with playouts as long as ``level``'s at this table.
 
     ``prior`` (the easy bot's choice, say) counts ``prior_visits(hooks, simulations)``
     more visits when the most visited action is played, so the search leaves it only for an
     action it finds clearly better."""
-    return _search(game, view, seat, lambda players: simulations, seed, prior)
+    return _search(game, view, seat, level, lambda players: simulations, seed, prior)
 
 
 def search_at(
@@ -237,7 +247,8 @@ def search_at(
     """``search`` with the game's budget for ``level`` at this table's number of players
     (``SearchHooks.budget``)."""
     hooks = _hooks(game)
-    return _search(game, view, seat, lambda players: hooks.budget(level, players), seed, prior)
+    budget = functools.partial(hooks.budget, level)
+    return _search(game, view, seat, level, budget, seed, prior)
 
 
 def _hooks(game: Game) -> SearchHooks:
@@ -250,6 +261,7 @@ def _search(
     game: Game,
     view: View,
     seat: int,
+    level: str,
     budget: Callable[[int], int],
     seed: int,
     prior: Action | None,
@@ -263,7 +275,7 @@ def _search(
         raise ValueError("the seat has no action to take")
     if len(moves) == 1:
         return moves[0]
-    simulations = budget(state["players"])
+    simulations, depth = budget(state["players"]), hooks.depth(level, state["players"])
     root = _Node()
     in_round = hooks.round_key(state) is not None
     decisions = root.link(("seat", seat)) if in_round else root
@@ -273,7 +285,7 @@ def _search(
             state = hooks.sample(view, seat, deal)
         else:
             deal = first
-        _simulate(game, hooks, root, state, seat, deal)
+        _simulate(game, hooks, root, state, seat, depth, deal)
     bonus = {action_key(prior): prior_visits(hooks, simulations)} if prior is not None else {}
     return max(moves, key=lambda a: _visits(decisions, a, bonus.get(action_key(a), 0)))
 
@@ -288,8 +300,11 @@ def _visits(node: _Node, action: Action, bonus: int = 0) -> tuple[int, float]:
     return (bonus, 0.0) if edge is None or not edge.visits else (edge.visits + bonus, edge.reward)
 
 
-def statistics(game: Game, view: View, seat: int, simulations: int, seed: int) -> dict[str, Any]:
-    """The search's root figures (for tests and tuning): visits and mean reward by action."""
+def statistics(
+    game: Game, view: View, seat: int, simulations: int, seed: int, level: str = "normal"
+) -> dict[str, Any]:
+    """The search's root figures (for tests and tuning): visits and mean reward by action,
+    with playouts as long as ``level``'s."""
     hooks = _hooks(game)
     root = _Node()
     g = rng.seed_state(seed)
@@ -298,7 +313,8 @@ def statistics(game: Game, view: View, seat: int, simulations: int, seed: int) -
         g, deal = rng.next_u64(g)
         state = hooks.sample(view, seat, deal)
         in_round = hooks.round_key(state) is not None
-        _simulate(game, hooks, root, state, seat, deal)
+        depth = hooks.depth(level, state["players"])
+        _simulate(game, hooks, root, state, seat, depth, deal)
     decisions = root.link(("seat", seat)) if in_round else root
     return {
         key: {"visits": e.visits, "mean": e.reward / e.visits}

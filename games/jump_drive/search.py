@@ -305,7 +305,8 @@ HOOKS = SearchHooks(
     round_key=round_key,
     scale=5.0,
     simulations={"normal": 40, "strong": 120},
-    playout_depth=40,  # four to five rounds of two seats: 12 searched no better than easy
+    # Four to five rounds of two seats: 12 actions searched no better than easy.
+    playout_depth={"normal": 40, "strong": 40},
     # As many rounds at four players: 40 actions there won 34 % against three easy bots,
     # 80 won 53 %; at three, 24 games told 40 and 60 apart no more than chance (docs/bots.md).
     depth_factor={4: 2.0},

@@ -205,7 +205,7 @@ HOOKS = SearchHooks(
     # 220 simulations, 48.4 % with 440, 55.2 % with 400 and the policy (docs/bots.md).
     seat_factor={3: 1.5, 4: 370 / 220, 5: 2.0},
     opponents_by_policy=frozenset({4}),
-    playout_depth=8,
+    playout_depth={"normal": 8, "strong": 8},
     # The fixed weight of 10 visits: the strong bot beat the easy one 68 % of 64 games with
     # it, 57 % with an eighth of the budget (before the outlook; docs/bots.md).
     prior_share=0.0,

@@ -282,12 +282,27 @@ def test_where_the_game_says_so_the_other_seats_play_by_the_policy_inside_the_tr
     assert (asked == {seat}) is by_policy
 
 
-@pytest.mark.parametrize("factor", [1.0, 2.0])
-def test_a_playout_runs_the_actions_its_game_gives_a_table_of_that_size(factor):
-    """``depth_factor``: Jump Drive's playouts run twice as many actions at four players
-    as at two, so that they reach as many rounds (a round asks every seat)."""
-    game = registry.get("jump-drive")
-    assert [game.search.depth(n) for n in (2, 3, 4)] == [40, 40, 80]
+def test_each_level_and_table_size_has_its_playout_length():
+    """A level is its simulations and how far its playouts look (BlaBla's strong bot looks
+    twice as far as its normal one); Jump Drive's playouts run twice as many actions at
+    four players as at two, so that they reach as many rounds (a round asks every seat)."""
+    jump_drive, blabla = registry.get("jump-drive").search, registry.get("blabla").search
+    assert [jump_drive.depth("strong", n) for n in (2, 3, 4)] == [40, 40, 80]
+    assert [blabla.depth(level, 4) for level in ("normal", "strong")] == [10, 20]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "level", "factor", "actions"),
+    [
+        ("jump-drive", "strong", 1.0, 40),
+        ("jump-drive", "strong", 2.0, 80),
+        ("blabla", "normal", 1.0, 10),
+        ("blabla", "strong", 1.0, 20),
+    ],
+)
+def test_a_playout_runs_the_actions_of_its_level_at_its_table(game_id, level, factor, actions):
+    """One simulation's playout (not at the game's end) runs ``SearchHooks.depth`` actions."""
+    game = registry.get(game_id)
     played = []
 
     def rollout(state, seat, g):
@@ -296,10 +311,10 @@ def test_a_playout_runs_the_actions_its_game_gives_a_table_of_that_size(factor):
 
     hooks = dataclasses.replace(game.search, rollout=rollout, depth_factor={4: factor})
     searching = dataclasses.replace(game, search=hooks)
-    state = position("jump-drive", 4, 3, 10)
+    state = position(game_id, 4, 3, 10)
     seat = game.active_seats(state)[0]
-    search.statistics(searching, game.view(state, seat), seat, 1, 2)
-    assert len(played) == 40 * factor  # one simulation, its playout not at the game's end
+    search.statistics(searching, game.view(state, seat), seat, 1, 2, level=level)
+    assert len(played) == actions
 
 
 def _wins(game, state: State, seat: int) -> bool | None:
