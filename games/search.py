@@ -28,7 +28,6 @@ with bots replays exactly from its seed.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -238,7 +237,7 @@ def search(
     ``prior`` (the easy bot's choice, say) counts ``prior_visits(hooks, simulations)``
     more visits when the most visited action is played, so the search leaves it only for an
     action it finds clearly better."""
-    return _search(game, view, seat, level, lambda players: simulations, seed, prior)
+    return _search(game, view, seat, level, seed, prior, simulations)
 
 
 def search_at(
@@ -246,9 +245,7 @@ def search_at(
 ) -> Action:
     """``search`` with the game's budget for ``level`` at this table's number of players
     (``SearchHooks.budget``)."""
-    hooks = _hooks(game)
-    budget = functools.partial(hooks.budget, level)
-    return _search(game, view, seat, level, budget, seed, prior)
+    return _search(game, view, seat, level, seed, prior)
 
 
 def _hooks(game: Game) -> SearchHooks:
@@ -262,10 +259,12 @@ def _search(
     view: View,
     seat: int,
     level: str,
-    budget: Callable[[int], int],
     seed: int,
     prior: Action | None,
+    simulations: int | None = None,
 ) -> Action:
+    """The search, with ``simulations`` (None: the level's budget at this table) and the
+    level's playout length at this table; the number of players is known once dealt."""
     hooks = _hooks(game)
     g = rng.seed_state(seed)
     g, first = rng.next_u64(g)
@@ -275,7 +274,10 @@ def _search(
         raise ValueError("the seat has no action to take")
     if len(moves) == 1:
         return moves[0]
-    simulations, depth = budget(state["players"]), hooks.depth(level, state["players"])
+    players = state["players"]
+    if simulations is None:
+        simulations = hooks.budget(level, players)
+    depth = hooks.depth(level, players)
     root = _Node()
     in_round = hooks.round_key(state) is not None
     decisions = root.link(("seat", seat)) if in_round else root
