@@ -62,7 +62,8 @@ def _table(page: Page, game: str, finished: bool) -> str:
         page.wait_for_url("**/")
         page.goto(f"/t/{table}/")
         ui.wait_for_table(page)
-        expect(page.locator("#match")).to_have_attribute("data-phase", "over", timeout=120_000)
+        match = page.locator("#match")
+        expect(match).to_have_attribute("data-phase", "over", timeout=ui.PLAYED_OUT_MS)
     return f"/t/{table}/"
 
 

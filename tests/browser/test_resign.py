@@ -12,12 +12,9 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import PHONE
 from tests.browser.server import LiveServer
 from tests.browser.test_rematch_and_notices import signed_in
-from tests.browser.ui import wait_for_table
+from tests.browser.ui import PLAYED_OUT_MS, wait_for_table
 
 pytestmark = pytest.mark.browser
-# The stand-ins search each of their moves (the normal level) to the game's end: some
-# 400 acts, on a machine that also runs the rest of the suite and its browsers.
-WHOLE_GAME_MS = 180_000
 
 # Space Mission, two people and a bot, no clock (nobody times out while the test looks).
 _RUNNING = """
@@ -94,7 +91,7 @@ def test_both_people_resign_and_the_bot_that_played_on_wins(
     shows_no_act(second)
     for page in (first, second):
         winners = page.locator(".end-screen .winners")
-        expect(winners).to_have_text("Greedy bot wins!", timeout=WHOLE_GAME_MS)
+        expect(winners).to_have_text("Greedy bot wins!", timeout=PLAYED_OUT_MS)
         expect(page.locator(".end-screen th.winner")).to_have_count(1)
 
     first.locator("#match-rematch button", has_text="Rematch").click()

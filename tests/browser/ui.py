@@ -10,6 +10,11 @@ from playwright.sync_api import Page, expect
 
 from games import registry
 
+# How long bots get to play a game out to its end while a test watches: some 400 acts,
+# searched at the normal level by stand-ins, on a machine that also runs the rest of the
+# suite and its browsers.
+PLAYED_OUT_MS = 180_000
+
 
 def sign_up(page: Page, username: str, password: str = "orbit-Sling-42") -> None:
     page.goto("/signup/")
