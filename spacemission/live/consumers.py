@@ -7,11 +7,15 @@ the result out; the rules live in ``games`` and the stored match in ``matches.se
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.contrib.auth.models import AnonymousUser
 
 from games.core import IllegalAction
@@ -21,6 +25,7 @@ from spacemission.live import (
     bots,
     catchup,
     chat,
+    dispatching,
     fanout,
     frames,
     hub,
@@ -53,7 +58,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
     seat: int | None = None
     synced = 0  # the view version of the last sync sent: the client's is at least that
     joined = False
+    direct: prepared.Direct | None = None  # its Daphne socket, written to at once
     outlet: hub.Outlet
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Channels' own start (the scope, the channel, the server's ``send``), then the
+        client's and the channel's messages handled one at a time without a task for each
+        (``dispatching``)."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        self.base_send = send
+        with contextlib.suppress(StopConsumer):
+            await dispatching.one_at_a_time(receive, self.channel_receive, self.dispatch)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Run the message's handler. Channels' own dispatch first closes stale database
@@ -83,12 +101,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _set_up(self) -> None:
         # Held until its sync; synced again if it falls behind (``catchup``).
+        self.direct = prepared.direct(self.base_send)
         self.outlet = hub.Outlet(
             self.channel_name,
             self._write,
             held=True,
             catch_up=self._send_sync,
-            direct=prepared.direct(self.base_send),
+            direct=self.direct,
         )
         self.seat = await db(snapshot.admit)(self.match_id, self.user, self.scope.get("session"))
         self.joined = True  # from here on, a failure leaves whatever was joined
@@ -245,8 +264,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._write(frames.encode(frame))
 
     async def _write(self, text: str) -> None:
-        # Straight to the server: Channels' two ``send`` layers only build this message.
-        await self.base_send({"type": "websocket.send", "text": text})
+        # Straight to the socket where it is a Daphne one and open (``prepared``), else to
+        # the server: Channels' two ``send`` layers only build this message.
+        if self.direct is None or not prepared.Frame(text).send(self.direct):
+            await self.base_send({"type": "websocket.send", "text": text})
 
     async def _send_sync(self) -> frames.Frame:
         """A fresh view; the audiences' frames that arrive meanwhile follow it."""

@@ -8,6 +8,10 @@ the message (``prepareMessage``) and each socket sends the prepared bytes
 (``sendPreparedMessage``). The hub uses it for every socket a Daphne server serves
 (``Direct``); any other ASGI server, and a test's communicator, keep the ASGI ``send``.
 
+A prepared frame is written to the socket's transport as ``sendPreparedMessage`` would
+write it, reading three of autobahn's own attributes (``RELIED_ON``): pyproject.toml pins
+autobahn to the releases the tests cover.
+
 Daphne is found without importing it: importing ``daphne.server`` installs Twisted's
 reactor, which a process that does not serve must not do.
 """
@@ -18,6 +22,9 @@ import functools
 import sys
 from collections.abc import Callable
 from typing import Any
+
+# What ``Frame.send`` reads of an autobahn protocol beyond its public interface.
+RELIED_ON = ("_perMessageCompress", "send_queue", "transport")
 
 
 class Direct:
@@ -69,8 +76,14 @@ class Frame:
         """Write the frame to the socket: whether it was open."""
         if not to.open():
             return False
-        factory = to.protocol.factory
+        protocol = to.protocol
+        factory = protocol.factory
         if factory is not self._factory:
             self._factory, self._message = factory, factory.prepareMessage(self.text.encode())
-        to.protocol.sendPreparedMessage(self._message)
+        if protocol._perMessageCompress is None and not protocol.send_queue:
+            # ``sendPreparedMessage`` without ``sendData``'s debug line, whose arguments
+            # autobahn formats for every frame even when nothing logs them.
+            protocol.transport.write(self._message.payloadHybi)
+        else:  # compressed, or behind frames autobahn queued: its own road keeps order
+            protocol.sendPreparedMessage(self._message)
         return True

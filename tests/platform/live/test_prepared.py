@@ -49,6 +49,11 @@ out["closed"] = [frame.send(direct(b)), wb.value()]
 wa.clear()
 a.state = a.STATE_CLOSED  # the client went away (autobahn's connectionLost)
 out["gone"] = [frame.send(direct(a)), wa.value()]
+(d, wd) = socket()
+d.triggered = True  # autobahn is trickling frames it queued: the next waits behind them
+d.send_queue.append((b"queued", False))
+out["queued"] = [frame.send(direct(d)), wd.value(), [e[0] for e in d.send_queue]]
+out["relied_on"] = [name for name in prepared.RELIED_ON if not hasattr(d, name)]
 out["not_daphne"] = [
     prepared.direct(s)
     for s in (print, functools.partial(print, c), functools.partial(server.handle_reply, object()))
@@ -74,5 +79,9 @@ def test_an_audiences_frame_is_framed_once_and_written_as_daphne_would():
     # A socket closing or gone is written nothing, as by autobahn's own send.
     assert out["closed"] == [False, b""]
     assert out["gone"] == [False, b""]
+    # Behind frames autobahn queued, the frame is queued after them, not written first.
+    assert out["queued"] == [True, b"", [b"queued", daphnes]]
+    # What the direct write reads of autobahn's protocol is there in this release.
+    assert out["relied_on"] == []
     # Any other ASGI send (another server, a test's communicator) keeps its road.
     assert out["not_daphne"] == [None, None, None]
