@@ -70,6 +70,8 @@ def changes(
             new.append(changed)
             patches.append(ops)
         keep(after, new)
+    if before is not after:
+        forget(before)
     out: list[ViewChange] = []
     for index, seat in enumerate([*range(seat_count), None]):
         if patches[index] or seat == actor:
@@ -79,7 +81,8 @@ def changes(
 
 # Each audience's views of the last few states, by the state object: the state an act
 # leaves is the one the next act of that match starts from (``matches.states`` keeps it),
-# so its views are built once. A state is never changed in place, so its views hold.
+# so its views are built once, and those of the state before go (``forget``): one entry
+# a match. A state is never changed in place, so its views hold.
 VIEWS_KEPT = 256
 _views: OrderedDict[int, tuple[State, list[View]]] = OrderedDict()
 _views_lock = threading.Lock()
@@ -116,6 +119,16 @@ def keep(state: State, built: list[View]) -> None:
         _views.move_to_end(id(state))
         while len(_views) > VIEWS_KEPT:
             _views.popitem(last=False)
+
+
+def forget(state: State) -> None:
+    """Drop the views of ``state``, which an act has just left: the match's next act starts
+    from the state it made. They are freed while still in the processor's caches, not
+    hundreds of acts later, and the views kept are those of as many matches."""
+    with _views_lock:
+        held = _views.get(id(state))
+        if held is not None and held[0] is state:
+            del _views[id(state)]
 
 
 def bumped(view_versions: list[int], changed: list[ViewChange]) -> list[int]:

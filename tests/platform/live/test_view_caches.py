@@ -184,3 +184,25 @@ def test_a_stale_shared_part_fails_the_check(monkeypatch):
     with pytest.raises(AssertionError):
         while match.act():
             pass
+
+
+def test_the_views_kept_are_one_set_a_match_not_one_an_act():
+    """An act's views replace those of the state it left: a match that waits while
+    another plays more acts than the views kept still has its views at hand, not built
+    again (and a state an act left is not kept: its views went with it)."""
+    game = registry.get("space-mission")
+    waiting = list(itertools.islice(playout(game, 4, 1), 3))
+    versions = audiences.initial(4)
+    for step in waiting:
+        audiences.changes(game, step.state, step.new, step.seat, versions, step.events)
+    kept = audiences.views(game, waiting[-1].new, 4)
+    others = itertools.chain.from_iterable(playout(game, 4, seed) for seed in range(2, 9))
+    busy = list(itertools.islice(others, audiences.VIEWS_KEPT + 20))
+    assert len(busy) == audiences.VIEWS_KEPT + 20
+    for step in busy:
+        audiences.changes(game, step.state, step.new, step.seat, versions, step.events)
+    for index, seat in enumerate([0, 1, 2, 3, None]):
+        assert audiences.view_of(game, waiting[-1].new, 4, seat) is kept[index]
+    assert audiences.view_of(game, busy[-1].state, 4, 0) is not audiences.view_of(
+        game, busy[-1].state, 4, 0
+    )
