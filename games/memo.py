@@ -27,6 +27,9 @@ from contextlib import contextmanager
 from operator import is_
 from typing import Any, TypeVar
 
+from games import gamelog
+from games.core import State
+
 T = TypeVar("T")
 # Some eighty names per match of a 4-seat game (a hundred of a 5-seat one): the values of
 # a few hundred matches.
@@ -49,6 +52,18 @@ def shared(name: Hashable, sources: tuple[Any, ...], build: Callable[..., T], *a
     if len(_kept) > KEPT:
         _kept.popitem(last=False)
     return value
+
+
+def per_state(name: str, build: Callable[[State, int], T]) -> Callable[[State, int], T]:
+    """``build(state, seat)``, made once for the very same state and seat while it is its
+    match's newest (kept per match, by the game's first log line, and seat): an act that
+    may end the turn asks for the seat's legal actions in the state it leaves, and so does
+    that seat's view of it."""
+
+    def made(state: State, seat: int) -> T:
+        return shared((name, seat), (gamelog.origin(state["log"]), state), build, state, seat)
+
+    return made
 
 
 @contextmanager

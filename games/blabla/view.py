@@ -20,7 +20,7 @@ from games.blabla.ending import round_of
 from games.blabla.privacy import seen_tiles
 from games.blabla.table import draw_count, hand_limit
 from games.core import NO_ACTIONS, State
-from games.memo import shared
+from games.memo import per_state, shared
 from games.viewparts import ALL, LOG_PART, SEAT_PART, ViewTable, common, own, seated
 
 _PUBLIC_STEP = {
@@ -91,6 +91,11 @@ def player_view(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+# The seat's legal actions, read only: the end-of-turn check of the act that made the
+# state asked for them first.
+legal_now = per_state("blabla legal", turn.legal_actions)
+
+
 def own_view(state: State, seat: int) -> dict[str, Any]:
     step = state["step"] or {}
     mine = state["turn"] is not None and state["turn"]["seat"] == seat
@@ -158,7 +163,7 @@ TABLE = ViewTable(
         "box_count": common(("box",), lambda state: len(state["box"])),
         "end": common(("end",), itemgetter("end")),
         "me": own(_ME_FROM, seated(own_view, None)),
-        "legal": own((ALL,), seated(turn.legal_actions, NO_ACTIONS)),
+        "legal": own((ALL,), seated(legal_now, NO_ACTIONS)),
         "why_not": own((ALL,), _why_not),
         "log": LOG_PART,
         "result": common(("result",), itemgetter("result")),

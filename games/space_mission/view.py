@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import Any
 
 from games.core import NO_ACTIONS, NO_REASONS, State
-from games.memo import shared
+from games.memo import per_state, shared
 from games.space_mission import turn, whynot
 from games.space_mission.actions import face_up_count
 from games.space_mission.data import (
@@ -82,9 +82,14 @@ def _gate(state: State) -> dict[str, Any]:
     }
 
 
+# The seat's legal actions, read only: the end-of-turn check of the act that made the
+# state asked for them first.
+legal_now = per_state("space-mission legal", turn.legal_actions)
+
+
 def _legal(state: State, seat: int) -> list[dict[str, Any]]:
     if state["phase"] == "play" and seat in state["active"]:
-        return turn.legal_actions(state, seat)
+        return legal_now(state, seat)
     # None at all: the same empty list each time.
     return shared(("space-mission idle legal", seat), (), list)
 
