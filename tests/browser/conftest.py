@@ -53,18 +53,21 @@ def new_page(chromium, daphne_server):
 
 
 def _table(page: Page, game: str, finished: bool) -> str:
-    """A table with two bots; for a finished one the player leaves, and the bots play on."""
+    """A table with two bots; for one to be finished the player leaves, and the bots play
+    on (``_played_out`` waits for its end)."""
     table = ui.open_table(page, seats=3, bots=2, game=game, level="easy")
     ui.start(page, table)
     if finished:
         page.once("dialog", lambda dialog: dialog.accept())
         page.locator(".leave-form button").click()
         page.wait_for_url("**/")
-        page.goto(f"/t/{table}/")
-        ui.wait_for_table(page)
-        match = page.locator("#match")
-        expect(match).to_have_attribute("data-phase", "over", timeout=ui.PLAYED_OUT_MS)
     return f"/t/{table}/"
+
+
+def _played_out(page: Page, url: str) -> None:
+    page.goto(url)
+    ui.wait_for_table(page)
+    expect(page.locator("#match")).to_have_attribute("data-phase", "over", timeout=ui.PLAYED_OUT_MS)
 
 
 @pytest.fixture(scope="session")
@@ -83,6 +86,9 @@ def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, st
         urls[game, "over"] = _table(page, game, finished=True)
         urls[game, "playing"] = _table(page, game, finished=False)
         urls["replay", game] = f"{urls[game, 'over']}replay/?seat=0"
+    # The three games are played out at once, not one after another.
+    for game in games:
+        _played_out(page, urls[game, "over"])
     page.close()
     yield context, urls
     context.close()
