@@ -303,6 +303,9 @@ BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
 # Processes that take bot searches (``spacemission.live.botpool``): one core is kept for
 # serving people.
 BOT_WORKERS = int(os.environ.get("BOT_WORKERS", str(max(1, (os.cpu_count() or 2) - 1))))
+# The level of the bot that plays for an absent or resigned player, where the game offers
+# it (else the game's default): a host short of CPU may set "easy", which never searches.
+STAND_IN_LEVEL = os.environ.get("STAND_IN_LEVEL", "normal")
 # How long a rematch offer waits for the other players' answers.
 REMATCH_SECONDS = int(os.environ.get("REMATCH_SECONDS", "120"))
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -21,7 +22,7 @@ from games import bots, fairdeal, registry
 from games.core import Action as GameAction
 from games.core import Event, Game, IllegalAction, State
 from spacemission.lobby.botnames import english_name, free_number, seat_names
-from spacemission.lobby.games import default_level
+from spacemission.lobby.games import bot_levels, default_level
 from spacemission.lobby.models import Table
 from spacemission.matches import (
     actlog,
@@ -441,8 +442,10 @@ def bot_choices(match: Match, seat: int, bot: str) -> list[GameAction]:
 
 
 def stand_in_bot(game_id: str) -> str:
-    """The bot that plays for an absent or resigned player: the normal level."""
-    return default_level(game_id)
+    """The bot that plays for an absent or resigned player: ``STAND_IN_LEVEL`` where the
+    game offers it, else the game's default level."""
+    level = settings.STAND_IN_LEVEL
+    return level if level in bot_levels(game_id) else default_level(game_id)
 
 
 def note(match: Match, kind: str, seat: int, at: int, **args: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -16,6 +17,16 @@ expect.set_options(timeout=20_000)
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+    """The tests that visit the shared ``tables`` run in one worker, which builds them once
+    (marked before any other hook, xdist's among them, reads the marks)."""
+    for item in items:
+        if "tables" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("tables"))
+    return (yield)
 
 
 @pytest.fixture(scope="session")
@@ -52,22 +63,29 @@ def new_page(chromium, daphne_server):
     assert not errors, f"uncaught errors in the page: {errors}"
 
 
-def _table(page: Page, game: str, finished: bool) -> str:
-    """A table with two bots; for one to be finished the player leaves, and the bots play
-    on (``_played_out`` waits for its end)."""
+def _table(page: Page, game: str, finished: bool) -> tuple[str, int]:
+    """A table with two bots, and its match; for one to be finished the player leaves,
+    and the bots play on (``_played_out`` waits for its end)."""
     table = ui.open_table(page, seats=3, bots=2, game=game, level="easy")
     ui.start(page, table)
+    match_id = ui.config(page)["match"]
     if finished:
         page.once("dialog", lambda dialog: dialog.accept())
         page.locator(".leave-form button").click()
         page.wait_for_url("**/")
-    return f"/t/{table}/"
+    return f"/t/{table}/", match_id
 
 
-def _played_out(page: Page, url: str) -> None:
-    page.goto(url)
-    ui.wait_for_table(page)
-    expect(page.locator("#match")).to_have_attribute("data-phase", "over", timeout=ui.PLAYED_OUT_MS)
+def _played_out(server: live.LiveServer, match_ids: list[int]) -> None:
+    """Wait in the database, not in a page, for the bots to end these matches: a page
+    would draw every move of theirs for nobody to look at."""
+    deadline = time.monotonic() + ui.PLAYED_OUT_MS / 1000
+    sql = "SELECT status FROM matches_match WHERE id = %s"
+    while time.monotonic() < deadline:
+        if all(server.database.query(sql, [m]) == [("finished",)] for m in match_ids):
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"the bots did not end matches {match_ids}")
 
 
 @pytest.fixture(scope="session")
@@ -82,13 +100,14 @@ def tables(chromium, daphne_server) -> Iterator[tuple[object, dict[tuple[str, st
     urls = {"lobby": "/", "waiting": f"/t/{ui.open_table(page, seats=3, bots=1)}/"}
     games = ("space-mission", "jump-drive", "blabla")
     urls |= {("rules", game): f"/rules/{game}/" for game in games}
+    finishing = []
     for game in games:
-        urls[game, "over"] = _table(page, game, finished=True)
-        urls[game, "playing"] = _table(page, game, finished=False)
+        urls[game, "over"], match_id = _table(page, game, finished=True)
+        urls[game, "playing"], _ = _table(page, game, finished=False)
         urls["replay", game] = f"{urls[game, 'over']}replay/?seat=0"
+        finishing.append(match_id)
     # The three games are played out at once, not one after another.
-    for game in games:
-        _played_out(page, urls[game, "over"])
+    _played_out(daphne_server, finishing)
     page.close()
     yield context, urls
     context.close()

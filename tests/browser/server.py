@@ -11,6 +11,9 @@ from games import registry
 from tests.support.servers import Database, Server, fresh_database, start_server
 
 BOT_DELAY = "0.05"  # bots answer at once, yet each of their moves is its own frame
+# Players who leave or resign are played out by the bot that never searches: tests wait for
+# such games to end, and searches would only spend the CPU the browsers need.
+STAND_IN_LEVEL = "easy"
 
 
 def _json(value: Any) -> Any:
@@ -70,4 +73,7 @@ class LiveServer:
 
 def start() -> LiveServer:
     database = fresh_database()
-    return LiveServer(database, start_server(database, env={"BOT_DELAY": BOT_DELAY}))
+    return LiveServer(
+        database,
+        start_server(database, env={"BOT_DELAY": BOT_DELAY, "STAND_IN_LEVEL": STAND_IN_LEVEL}),
+    )

@@ -115,6 +115,19 @@ def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob)
     assert (played.user, played.bot, played.resigned) == (bob, "normal", True)
 
 
+@pytest.mark.parametrize(("level", "plays"), [("easy", "easy"), ("no-such-level", "normal")])
+def test_the_stand_in_plays_at_the_servers_level_where_the_game_offers_it(
+    table: Table, ada, bob, settings, level: str, plays: str
+) -> None:
+    settings.STAND_IN_LEVEL = level
+    services.join(bob, table.pk)
+    tables.start(ada, table.pk)
+    client = Client()
+    client.force_login(bob)
+    client.post(reverse("table-leave", args=[table.public_id]))
+    assert table.match.seats.get(index=1).bot == plays
+
+
 def test_table_state_changes_with_the_table(table: Table, bob: User, client: Client) -> None:
     url = reverse("table-state", args=[table.public_id])
     before = client.get(url).json()

@@ -80,3 +80,27 @@ def test_the_chromium_launched_is_the_one_found(
 
     monkeypatch.setenv("CHROMIUM", str(tmp_path / "absent"))
     assert chromium.executable() is None
+
+
+GROUPED = """
+import os
+import pytest
+
+@pytest.mark.xdist_group("one")
+@pytest.mark.parametrize("i", range(6))
+def test_grouped(i):
+    print(os.environ["PYTEST_XDIST_WORKER"], file=open(os.environ["WORKERS_FILE"], "a"))
+"""
+
+
+@pytest.mark.slow
+def test_tests_of_one_xdist_group_run_in_one_worker(tmp_path: Path) -> None:
+    """The suite's groups (--dist=loadgroup) keep tests that share a resource, or a costly
+    fixture, in one worker; a pytest that drops xdist's group mark must not slip in."""
+    (tmp_path / "test_grouped.py").write_text(GROUPED)
+    workers = tmp_path / "workers"
+    module, config = str(tmp_path / "test_grouped.py"), str(ROOT / "pyproject.toml")
+    done = pytest_run(module, "-c", config, "-n", "2", WORKERS_FILE=str(workers))
+    assert done.returncode == 0, done.stdout
+    assert len(workers.read_text().split()) == 6
+    assert len(set(workers.read_text().split())) == 1
