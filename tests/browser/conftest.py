@@ -45,11 +45,18 @@ def chromium() -> Iterator:
 
 @pytest.fixture
 def new_page(chromium, daphne_server):
-    """Pages in fresh browser contexts (separate cookies: separate people)."""
+    """Pages in fresh browser contexts (separate cookies: separate people). A page prefers
+    reduced motion unless ``motion`` is asked for: a glide drawn at every bot move costs
+    the browser more CPU than anything else a test watches, and the tests of the motion
+    itself (test_moves.py) ask for it."""
     contexts = []
 
-    def make(viewport: dict | None = None):
-        context = chromium.new_context(viewport=viewport or LAPTOP, base_url=daphne_server.url)
+    def make(viewport: dict | None = None, motion: bool = False):
+        context = chromium.new_context(
+            viewport=viewport or LAPTOP,
+            base_url=daphne_server.url,
+            reduced_motion="no-preference" if motion else "reduce",
+        )
         context.set_default_timeout(30000)  # a ceiling for a busy machine, not a speed claim
         contexts.append(context)
         page = context.new_page()

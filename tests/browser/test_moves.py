@@ -58,7 +58,7 @@ ON_THE_TABLE = {
 def two_players(new_page, server, game: str, names: tuple[str, str], motion: str | None = None):
     """The player's and the opponent's pages at a started two-seat table of `game`; the
     player first sets how moves are shown, on the settings page, if `motion` is given."""
-    player, opponent = new_page(), new_page()
+    player, opponent = new_page(motion=True), new_page(motion=True)
     ui.sign_up(player, names[0])
     ui.sign_up(opponent, names[1])
     if motion:
@@ -138,7 +138,7 @@ def test_an_opponents_turn_is_marked_act_by_act_until_the_player_acts(
 ):
     table, me, other = two_players(new_page, daphne_server, game, names)
     page = table.pages[me]
-    watcher = new_page(PHONE)
+    watcher = new_page(PHONE, motion=True)
     watcher.goto(table.pages[other].url)
     ui.wait_for_table(watcher)
     table.watchers.append(watcher)
