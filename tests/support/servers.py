@@ -68,7 +68,7 @@ def _base_env(database_url: str, clock_file: Path) -> dict[str, str]:
         CLOCK=clockfile.CLOCK,
         SM_TEST_CLOCK=str(clock_file),
         DATABASE_URL=database_url,
-        DJANGO_SETTINGS_MODULE="spacemission.settings",
+        DJANGO_SETTINGS_MODULE="tests.support.server_settings",
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")])),
     )
     return env
