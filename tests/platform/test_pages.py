@@ -102,7 +102,16 @@ def test_spectator_config_has_no_seat(table: Table, ada: User, bob: User) -> Non
     assert (config["seat"], config["user"], config["is_host"]) == (None, None, False)
 
 
-def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob) -> None:
+@pytest.mark.parametrize(
+    ("level", "plays"), [(None, "normal"), ("easy", "easy"), ("no-such-level", "normal")]
+)
+def test_leaving_a_running_match_hands_the_seat_to_a_bot(
+    table: Table, ada, bob, settings, level: str | None, plays: str
+) -> None:
+    """The stand-in plays at the server's STAND_IN_LEVEL where the game offers it, else at
+    the game's default level (normal unless set)."""
+    if level is not None:
+        settings.STAND_IN_LEVEL = level
     services.join(bob, table.pk)
     tables.start(ada, table.pk)
     client = Client()
@@ -110,22 +119,9 @@ def test_leaving_a_running_match_hands_the_seat_to_a_bot(table: Table, ada, bob)
     response = client.post(reverse("table-leave", args=[table.public_id]))
     assert response["Location"] == reverse("lobby")
     seat = table.seats.get(index=1)
-    assert (seat.user, seat.bot) == (None, "normal")
+    assert (seat.user, seat.bot) == (None, plays)
     played = table.match.seats.get(index=1)  # the match's seat stays bob's, resigned
-    assert (played.user, played.bot, played.resigned) == (bob, "normal", True)
-
-
-@pytest.mark.parametrize(("level", "plays"), [("easy", "easy"), ("no-such-level", "normal")])
-def test_the_stand_in_plays_at_the_servers_level_where_the_game_offers_it(
-    table: Table, ada, bob, settings, level: str, plays: str
-) -> None:
-    settings.STAND_IN_LEVEL = level
-    services.join(bob, table.pk)
-    tables.start(ada, table.pk)
-    client = Client()
-    client.force_login(bob)
-    client.post(reverse("table-leave", args=[table.public_id]))
-    assert table.match.seats.get(index=1).bot == plays
+    assert (played.user, played.bot, played.resigned) == (bob, plays, True)
 
 
 def test_table_state_changes_with_the_table(table: Table, bob: User, client: Client) -> None:
