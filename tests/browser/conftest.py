@@ -6,11 +6,11 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
 from tests.browser import server as live
 from tests.browser import ui
-from tests.support.chromium import launched
+from tests.support.chromium import launched_by
 
 # Assertions retry until this ceiling: room for a machine busy with other work.
 expect.set_options(timeout=20_000)
@@ -38,21 +38,36 @@ def daphne_server() -> Iterator[live.LiveServer]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator:
-    with launched() as browser:
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright) -> Iterator[Browser]:
+    with launched_by(playwright) as browser:
+        yield browser
+
+
+@pytest.fixture(scope="session")
+def full_chromium(playwright) -> Iterator[Browser]:
+    """The whole browser, launched only for a test that asks for it (``new_page(full=True)``):
+    the headless shell the others use reports every notification permission as denied."""
+    with launched_by(playwright, full=True) as browser:
         yield browser
 
 
 @pytest.fixture
-def new_page(chromium, daphne_server):
+def new_page(request, chromium, daphne_server):
     """Pages in fresh browser contexts (separate cookies: separate people). A page prefers
     reduced motion unless ``motion`` is asked for: a glide drawn at every bot move costs
     the browser more CPU than anything else a test watches, and the tests of the motion
-    itself (test_moves.py) ask for it."""
+    itself (test_moves.py) ask for it. ``full``: a page of the whole browser."""
     contexts = []
 
-    def make(viewport: dict | None = None, motion: bool = False):
-        context = chromium.new_context(
+    def make(viewport: dict | None = None, motion: bool = False, full: bool = False):
+        browser = request.getfixturevalue("full_chromium") if full else chromium
+        context = browser.new_context(
             viewport=viewport or LAPTOP,
             base_url=daphne_server.url,
             reduced_motion="no-preference" if motion else "reduce",

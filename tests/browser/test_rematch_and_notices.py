@@ -37,8 +37,10 @@ print(f"TABLE={table.public_id}")
 """
 
 
-def signed_in(new_page, server: LiveServer, username: str, viewport=None) -> Page:
-    page = new_page(viewport)
+def signed_in(
+    new_page, server: LiveServer, username: str, viewport=None, full: bool = False
+) -> Page:
+    page = new_page(viewport, full=full)
     page.context.add_cookies(
         [{"name": "sessionid", "value": server.database.session(username), "url": server.url}]
     )
@@ -100,7 +102,7 @@ def test_a_rematch_is_offered_accepted_and_both_pages_move_to_the_new_table(
 def test_notification_settings_are_saved_and_the_table_page_reads_them(
     new_page, daphne_server: LiveServer
 ) -> None:
-    page = signed_in(new_page, daphne_server, "notia")
+    page = signed_in(new_page, daphne_server, "notia", full=True)  # the shell denies them all
     page.context.grant_permissions(["notifications"], origin=daphne_server.url)
     page.goto("/account/")
     page.get_by_role("link", name="Settings").last.click()

@@ -77,6 +77,11 @@ def test_the_chromium_launched_is_the_one_found(
     (tmp_path / "chromium").chmod(0o755)
     monkeypatch.setenv("PATH", str(tmp_path))
     assert chromium.executable() == str(tmp_path / "chromium")
+    # The headless shell, where it is installed, unless the whole browser is asked for.
+    (tmp_path / chromium.SHELL).write_text("#!/bin/sh\n")
+    (tmp_path / chromium.SHELL).chmod(0o755)
+    assert chromium.executable() == str(tmp_path / chromium.SHELL)
+    assert chromium.executable(full=True) == str(tmp_path / "chromium")
 
     monkeypatch.setenv("CHROMIUM", str(tmp_path / "absent"))
     assert chromium.executable() is None
