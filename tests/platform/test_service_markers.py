@@ -21,7 +21,7 @@ GETTEXT_TEST = "tests/platform/test_catalogues.py::test_every_marked_string_is_i
 def pytest_run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "REQUIRE_SERVICES"}}
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n0", *args],
         cwd=ROOT,
         env={**clean, **env},
         capture_output=True,
