@@ -257,11 +257,14 @@ def test_a_ship_glides_to_its_new_planet_which_stays_marked(new_page, daphne_ser
     shoot(page, frames / "2-leaving.png")
     on_the_way = ship_centre(page, other)
     # The opponent's connection flickers: the player's table is redrawn mid-glide, and
-    # the ship glides on from where it was instead of jumping to its planet.
+    # the ship glides on from where it was instead of jumping to its planet. The page's
+    # time stands still meanwhile, so the glide cannot end before a slow reload does.
     ship.evaluate("el => { window.shipBefore = el; }")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0})
     opponent.reload()
     page.wait_for_function("() => !window.shipBefore.isConnected")
     assert ship.evaluate(GLIDING), "the redraw stopped the glide"
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
     ship.evaluate(GLIDED, 0.5)
     shoot(page, frames / "3-on-the-way.png")
     midway = ship_centre(page, other)
