@@ -65,7 +65,8 @@ def redis_missing() -> str | None:
 
 @functools.cache
 def browser_missing() -> str | None:
-    if chromium.executable() is None:
+    # Both: most tests launch the headless shell, one the whole browser (full).
+    if chromium.executable() is None or chromium.executable(full=True) is None:
         return "Chromium is not installed (set CHROMIUM or put chromium on PATH)"
     try:
         import playwright  # noqa: F401

@@ -82,6 +82,10 @@ def test_the_chromium_launched_is_the_one_found(
     (tmp_path / chromium.SHELL).chmod(0o755)
     assert chromium.executable() == str(tmp_path / chromium.SHELL)
     assert chromium.executable(full=True) == str(tmp_path / "chromium")
+    # The shell alone is not enough: one test needs the whole browser.
+    (tmp_path / "chromium").unlink()
+    assert chromium.executable() == str(tmp_path / chromium.SHELL)
+    assert chromium.executable(full=True) is None
 
     monkeypatch.setenv("CHROMIUM", str(tmp_path / "absent"))
     assert chromium.executable() is None

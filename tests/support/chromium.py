@@ -45,18 +45,18 @@ def executable(full: bool = False) -> str | None:
 
 
 @contextmanager
-def launched(full: bool = False) -> Iterator[Browser]:
-    """A headless Debian Chromium under Playwright (``full``: the whole browser), closed on
-    exit."""
+def launched() -> Iterator[Browser]:
+    """A headless Debian Chromium under its own Playwright, closed on exit."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright, launched_by(playwright, full) as browser:
+    with sync_playwright() as playwright, launched_by(playwright) as browser:
         yield browser
 
 
 @contextmanager
 def launched_by(playwright: Playwright, full: bool = False) -> Iterator[Browser]:
-    """``launched`` under a running Playwright: one process drives one Playwright."""
+    """A headless Debian Chromium (``full``: the whole browser) under a running Playwright,
+    closed on exit: one process drives one Playwright, whatever browsers it launches."""
     path = executable(full)
     if path is None:
         raise FileNotFoundError("no Chromium: set CHROMIUM or put chromium on PATH")
